@@ -24,7 +24,7 @@ import {
   verdictAt,
 } from './refresh';
 import { restoreSession } from './restore-session';
-import { revokeHandle } from './revoke';
+import { revokeHandle, revokeToken, seamsOf } from './revoke';
 import { clearTokensUnlessNewer, logoutSession, settle, writeSession } from './store';
 import type {
   ClockReading,
@@ -197,8 +197,10 @@ const typedSetup = /* @__PURE__ */ (() =>
           self.send(internal({ type: 'TICK', reading: readClock(servicesOf(context)) })),
         clearTokens: ({ context }) => settle(servicesOf(context).tokens.clear()),
         // (`'logout'`: a logout made here, which ends every login counted at or below it.)
-        clearTokensUnlessNewer: ({ context }, logout?: 'logout') =>
-          clearTokensUnlessNewer(context, servicesOf(context).tokens, !!logout),
+        clearTokensUnlessNewer: ({ context }, logout?: 'logout') => {
+          const s = servicesOf(context);
+          clearTokensUnlessNewer(context, s.tokens, logout && ((t) => revokeToken(s.auth, t, seamsOf(s))));
+        },
         emitExpired: emit({ type: 'sessionExpired' }),
         emitExpiredSignOut: emit({ type: 'signedOut', reason: 'expired', remote: false }),
       },

@@ -88,6 +88,18 @@ function attempt<T>(call: () => T | Promise<T>): T | Promise<T> {
 const guarded = new WeakMap<object, () => StoredSession | null>();
 
 /**
+ * Digests (`idOf`) of the tokens a guarded store's client gave up (wrote, then replaced or
+ * cleared; the last 16): revoked or rotated away, so another tab's word carrying one is a replay, never taken (review
+ * 42: a forged replay of a logged-out login counted past its logout). Digests only: no token is
+ * kept once given up.
+ */
+const spent = new WeakMap<object, number[]>();
+
+/** Whether `token` is one this client gave up (`spent`). */
+export const isSpent = (tokens: TokenStore | undefined, token: string): boolean =>
+  !!tokens && !!spent.get(tokens)?.includes(idOf(token));
+
+/**
  * A guarded store's clear unless `keep` says otherwise of the session it holds then: read and
  * cleared as one write, in the order of writes (`clearUnless`).
  */
@@ -133,9 +145,15 @@ export function guardStore(store: TokenStore, timers?: TimersLike): TokenStore {
   let latest: { call: () => void | Promise<void>; started: boolean } | null = null;
   /** What reads answer instead of the store (undefined: the store's word). */
   let shown: StoredSession | null | undefined;
+  const gone: number[] = [];
+  /** The last session this client wrote (a read's is not its own to give up). */
+  let wrote: StoredSession | null = null;
   const write = (value: StoredSession | null, call: () => void | Promise<void>): void | Promise<void> => {
     const entry = { call, started: false };
     latest = entry;
+    if (wrote && wrote.accessToken !== value?.accessToken)
+      gone.push(idOf(wrote.accessToken)) > 16 && gone.shift();
+    wrote = value;
     shown = held = value;
     // Settled: the store's word again, but a session it refused stays (only the latest write's outcome counts).
     const after = (ok: boolean) => {
@@ -177,6 +195,7 @@ export function guardStore(store: TokenStore, timers?: TimersLike): TokenStore {
     clear: () => write(null, () => store.clear()),
   });
   guarded.set(result, () => held);
+  spent.set(result, gone);
   clearers.set(result, (keep) =>
     write(null, () => {
       const go = (s: StoredSession | null) => (keep(s) ? undefined : store.clear());
@@ -441,21 +460,32 @@ function setUnlessStale(tokens: TokenStore, session: StoredSession): unknown {
  * again while this tab was frozen): only our session, or an older one, is cleared. Another login
  * the store names is not ours to clear after an expiry or another tab's word (a new tab counts its
  * login from a cleared store, below ours: AK-1; its own tab ends it), but a logout made here
- * (`logout`) ends every login counted at or below it, so one such is cleared too (review 41: a tab
- * opened later restored it). Decided on the store as it is when this clear's turn comes among the
+ * (`revoke` given) ends every login counted at or below it, so one such is cleared too (review 41:
+ * a tab opened later restored it), as is its own login refreshed by another tab since, its token
+ * revoked (review 42); by the counters alone (a login at ours, saved later, too). Decided on the store as it is when this clear's turn comes among the
  * writes (a guarded store: read and cleared as one write), so a login taken here just after this
  * sign-out (the next message, written after it) is never cleared by it, with a store that answers
  * later too (review 41).
  */
-export function clearTokensUnlessNewer(context: SessionContext, tokens: TokenStore, logout?: boolean): void {
+export function clearTokensUnlessNewer(
+  context: SessionContext,
+  tokens: TokenStore,
+  /** A logout made here: revokes a token of the login logged out that the store holds then. */
+  revoke?: (accessToken: string) => void,
+): void {
   const ours = context.savedAt === null ? null : { seq: context.seq ?? undefined, savedAt: context.savedAt };
-  const keep = (current: StoredSession | null) =>
-    !!current &&
-    !!ours &&
-    (isNewerSession(current, ours) ||
-      (current.sid !== undefined &&
-        !isOwn(current, context) &&
-        !(logout && ((current as StoredSession).seq as number) <= (ours.seq as number))));
+  const keep = (current: StoredSession | null) => {
+    if (!current || !ours) return false;
+    const own = isOwn(current, context);
+    // A logout made here ends its login (another tab's refresh of it too, stored since: its token
+    // revoked) and every login counted at or below it (review 42): only one counted above stays.
+    if (revoke && current.seq !== undefined && ours.seq !== undefined) {
+      // (Not one this client gave up: its logout revoked that one already.)
+      if (own && !isSpent(tokens, current.accessToken)) revoke(current.accessToken);
+      return !own && (current as StoredSession).seq! > ours.seq;
+    }
+    return isNewerSession(current, ours) || (current.sid !== undefined && !own);
+  };
   // (The session's store is always guarded: context.ts.)
   settle(clearers.get(tokens)!(keep));
 }

@@ -17,7 +17,7 @@ import { canAdopt, endsOurs, isNewer, isOtherLogin, pulledBack, raiseClock, time
 import { withoutToken } from './profile-rules';
 import { onBase, readClock, sending } from './refresh';
 import { revokeToken } from './revoke';
-import { isOwn, isStale, named, ownHeld, ownSession, readNow, sameLogin, settle } from './store';
+import { isOwn, isSpent, isStale, named, ownHeld, ownSession, readNow, sameLogin, settle } from './store';
 import type { ClockReading, SessionContext, SessionServices, Vault } from './types';
 
 type Internal<T extends SessionInternalEvent['type']> = Extract<SessionInternalEvent, { type: T }>;
@@ -100,7 +100,7 @@ type Told = { userId?: number | null; sid?: number | null; seq?: number | null }
 /** Another tab's session message, decided: the session's verdict, or null (its token leaves the vault). */
 function sessionVerdict(
   held: HeldSession,
-  { vault, read, crossTab, services }: TabsFlowInput,
+  { vault, read, crossTab, services, tokens }: TabsFlowInput,
   message: SessionMessage,
   tellOurs: (c: SessionContext, heard: Told) => void,
 ): SessionInternalEvent | null {
@@ -110,6 +110,8 @@ function sessionVerdict(
   // Not a token of the login our refresh call is rotating, while on its way: its answer decides.
   const sent = sending.get(crossTab!);
   const take =
+    // (Never a token this tab gave up: a replay, review 42.)
+    !isSpent(tokens, accessToken) &&
     !(sent && sameLogin(sent, message.session) && meta.seq! <= sent.seq!) &&
     (held.phase === 'signedIn' ? isNewer(c, heard) : held.phase === 'other' && canAdopt(c, heard));
   if (!take) {
