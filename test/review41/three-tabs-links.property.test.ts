@@ -1,122 +1,14 @@
 // Review 41: the relogin property (test/session/relogin-shared-store.property.test.ts) over three
 // tabs, each link of the channel cut and healed on its own (one sender's words to one tab in
 // order), one shared store or one each, and optionally stores that answer later (`laterStore`).
-// Checked once every link healed and everything settled: the tabs agree (all signed out, or all
-// on one token the server takes, an app request answered in each); when one tab made every login
-// and no logout came after its last, all are signed in.
+// What is checked: `runLinks` (./links-support.ts).
 import fc from 'fast-check';
-import { createMemoryTokenStore, type TokenStore } from 'pam-client';
-import { describe, expect, it } from 'vitest';
-import { draws, grantsOf, runFor, signOutAll } from '../session/revoke-support';
-import { S, type Tab, useWorld } from '../support/world';
-import { GateHub, laterStore } from './support';
+import { describe, it } from 'vitest';
+import { useWorld } from '../support/world';
+import { runLinks, type Step, stepOf } from './links-support';
 
 const world = useWorld();
-const N = 3;
-type T = 0 | 1 | 2;
-type Step =
-  | { op: 'login' | 'refresh' | 'relogin'; tab: T; delay: number }
-  | { op: 'logout' | 'request'; tab: T }
-  | { op: 'advance'; ms: number }
-  | { op: 'cut'; from: T; to: T }
-  | { op: 'heal' | 'hold' }
-  | { op: 'healOne'; from: T; to: T };
-
-const tab = fc.constantFrom(0 as const, 1 as const, 2 as const);
-const delay = fc.constantFrom(0, 100, 700, 2_500);
-const step: fc.Arbitrary<Step> = fc.oneof(
-  { arbitrary: fc.record({ op: fc.constant('login' as const), tab, delay }), weight: 2 },
-  { arbitrary: fc.record({ op: fc.constant('relogin' as const), tab, delay }), weight: 3 },
-  { arbitrary: fc.record({ op: fc.constant('refresh' as const), tab, delay }), weight: 3 },
-  { arbitrary: fc.record({ op: fc.constantFrom('logout' as const, 'request' as const), tab }), weight: 3 },
-  {
-    arbitrary: fc.record({ op: fc.constant('advance' as const), ms: fc.constantFrom(0, 50, 300, 1_500) }),
-    weight: 2,
-  },
-  { arbitrary: fc.record({ op: fc.constant('cut' as const), from: tab, to: tab }), weight: 4 },
-  { arbitrary: fc.record({ op: fc.constant('heal' as const) }), weight: 1 },
-  { arbitrary: fc.record({ op: fc.constant('hold' as const) }), weight: 2 },
-  { arbitrary: fc.record({ op: fc.constant('healOne' as const), from: tab, to: tab }), weight: 2 },
-);
-
-function newestLoginStands(steps: Step[]): boolean {
-  const logins = steps.filter((s) => s.op === 'login' || s.op === 'relogin') as { tab: T }[];
-  if (logins.length === 0 || logins.some((s) => s.tab !== logins[0]!.tab)) return false;
-  const last = steps.map((s) => s.op === 'login' || s.op === 'relogin').lastIndexOf(true);
-  return !steps.slice(last + 1).some((s) => s.op === 'logout');
-}
-
-const allLinks = (): Array<[number, number]> =>
-  [0, 1, 2].flatMap((f) => [0, 1, 2].filter((t) => t !== f).map((t) => [f, t] as [number, number]));
-
-async function run(shared: boolean, later: boolean, steps0: Step[], n = 3) {
-  const m = (t: T) => (t % n) as T;
-  const steps = steps0.map((s) => ({
-    ...s,
-    ...('tab' in s && { tab: m(s.tab) }),
-    ...('from' in s && { from: m(s.from), to: m(s.to) }),
-  })) as Step[];
-  world.closeAll();
-  world.renew();
-  world.server.reset();
-  const hub = new GateHub();
-  world.hub = hub;
-  const g = grantsOf(world);
-  const make = (): TokenStore => (later ? laterStore() : createMemoryTokenStore());
-  const one = make();
-  const tabs: Tab[] = [0, 1, 2].slice(0, n).map((i) =>
-    g.open({
-      tabId: `tab-${'abc'[i]}`,
-      storage: shared ? one : make(),
-      environment: { random: draws(0.3 * (i + 1)) },
-    }),
-  );
-  await world.settle();
-  const { email, password } = world.server.seed.plain;
-  const login = (t: Tab, ms: number) => {
-    g.hold('/auth/login', ms);
-    t.client.login({ login: email, password });
-  };
-  for (const s of steps) {
-    if (s.op === 'login') login(tabs[s.tab]!, s.delay);
-    else if (s.op === 'relogin') {
-      tabs[s.tab]!.client.logout();
-      login(tabs[s.tab]!, s.delay);
-    } else if (s.op === 'refresh') {
-      g.hold('/users/refresh-token', s.delay);
-      tabs[s.tab]!.client.state.send({ type: 'REFRESH' } as never);
-    } else if (s.op === 'request') tabs[s.tab]!.client.http.get('/auth/user-profile').catch(() => {});
-    else if (s.op === 'logout') tabs[s.tab]!.client.logout();
-    else if (s.op === 'advance') await world.advance(s.ms, 50);
-    else if (s.op === 'cut') {
-      if (s.from !== s.to) hub.cut([s.from, s.to]);
-    } else if (s.op === 'healOne') hub.heal([s.from, s.to]);
-    else if (s.op === 'hold') hub.cut(...allLinks());
-    else hub.heal(...allLinks());
-    await world.settle();
-  }
-  await runFor(world, 5 * S);
-  hub.heal(...allLinks());
-  await runFor(world, 10 * S);
-  const status = tabs.map((t) => t.client.view.status);
-  expect(new Set(status).size, JSON.stringify(status)).toBe(1);
-  expect(['signedIn', 'signedOut']).toContain(status[0]);
-  if (newestLoginStands(steps)) expect(status).toEqual(tabs.map(() => 'signedIn'));
-  if (status[0] === 'signedIn') {
-    const token = await tabs[0]!.token();
-    for (const t of tabs) expect(await t.token()).toBe(token);
-    expect(await g.live()).toContain(token);
-    for (const t of tabs) {
-      const read = t.client.http.get('/auth/user-profile').then(
-        () => 'answered',
-        (e) => String(e),
-      );
-      await runFor(world, 5 * S);
-      expect(await read).toBe('answered');
-    }
-  }
-  await signOutAll(world, tabs);
-}
+const step = stepOf(false);
 
 const crossed: Step[] = [
   { op: 'login', tab: 0, delay: 0 },
@@ -131,10 +23,10 @@ const crossed: Step[] = [
 ];
 describe('review41: three tabs, sanity', () => {
   it('the crossing of seed 731682711, two tabs (fails before fa2b9f8c)', async () => {
-    await run(false, false, crossed, 2);
+    await runLinks(world, false, false, crossed, 2);
   }, 60_000);
   it('the crossing of seed 731682711, three tabs', async () => {
-    await run(false, false, crossed, 3);
+    await runLinks(world, false, false, crossed, 3);
   }, 60_000);
 });
 
@@ -155,7 +47,7 @@ describe('review41: three tabs, links cut one by one', () => {
             : (a: fc.Arbitrary<Step[]>) => fc.oneof(a, crossedAmid))(
             fc.array(step, { minLength: 1, maxLength: 14 }),
           ),
-          (shared, n, steps) => run(shared, later, steps, n),
+          (shared, n, steps) => runLinks(world, shared, later, steps, n),
         ),
         { numRuns: RUNS },
       );
