@@ -158,3 +158,19 @@ export async function runLinks(
   }
   await signOutAll(world, openTabs);
 }
+
+/**
+ * The crossing of CI's seed 731682711 (test/session/relogin-shared-store.property): tab B's refresh
+ * of L1 crosses tab A's logout of L1 and new login L2, the channel held and let go.
+ */
+export const crossed: Step[] = [
+  { op: 'login', tab: 0, delay: 0 },
+  { op: 'refresh', tab: 1, delay: 2_500 },
+  { op: 'heal' },
+  { op: 'login', tab: 0, delay: 0 },
+  { op: 'advance', ms: 3_000 },
+  { op: 'hold' },
+  { op: 'relogin', tab: 0, delay: 0 },
+  { op: 'advance', ms: 0 },
+  { op: 'refresh', tab: 1, delay: 0 },
+];

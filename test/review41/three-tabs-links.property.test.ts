@@ -5,22 +5,11 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { useWorld } from '../support/world';
-import { runLinks, type Step, stepOf } from './links-support';
+import { crossed, runLinks, type Step, stepOf } from './links-support';
 
 const world = useWorld();
 const step = stepOf(false);
 
-const crossed: Step[] = [
-  { op: 'login', tab: 0, delay: 0 },
-  { op: 'refresh', tab: 1, delay: 2_500 },
-  { op: 'heal' },
-  { op: 'login', tab: 0, delay: 0 },
-  { op: 'advance', ms: 3_000 },
-  { op: 'hold' },
-  { op: 'relogin', tab: 0, delay: 0 },
-  { op: 'advance', ms: 0 },
-  { op: 'refresh', tab: 1, delay: 0 },
-];
 describe('review41: three tabs, sanity', () => {
   it('the crossing of seed 731682711, two tabs (fails before fa2b9f8c)', async () => {
     await runLinks(world, false, false, crossed, 2);
