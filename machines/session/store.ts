@@ -89,9 +89,9 @@ const guarded = new WeakMap<object, () => StoredSession | null>();
 
 /**
  * Digests (`idOf`) of the tokens a guarded store's client gave up (wrote, then replaced or
- * cleared; the last 16): revoked or rotated away, so another tab's word carrying one is a replay, never taken (review
- * 42: a forged replay of a logged-out login counted past its logout). Digests only: no token is
- * kept once given up.
+ * cleared; the last 16): revoked or rotated away, so another tab's word carrying one is a replay,
+ * never taken (review 42: a forged replay of a logged-out login counted past its logout). Digests
+ * only: no token is kept once given up.
  */
 const spent = new WeakMap<object, number[]>();
 
@@ -462,10 +462,10 @@ function setUnlessStale(tokens: TokenStore, session: StoredSession): unknown {
  * login from a cleared store, below ours: AK-1; its own tab ends it), but a logout made here
  * (`revoke` given) ends every login counted at or below it, so one such is cleared too (review 41:
  * a tab opened later restored it), as is its own login refreshed by another tab since, its token
- * revoked (review 42); by the counters alone (a login at ours, saved later, too). Decided on the store as it is when this clear's turn comes among the
- * writes (a guarded store: read and cleared as one write), so a login taken here just after this
- * sign-out (the next message, written after it) is never cleared by it, with a store that answers
- * later too (review 41).
+ * revoked (review 42); by the counters alone (a login at ours, saved later, too). Decided on the
+ * store as it is when this clear's turn comes among the writes (a guarded store: read and cleared
+ * as one write), so a login taken here just after this sign-out (the next message, written after
+ * it) is never cleared by it, with a store that answers later too (review 41).
  */
 export function clearTokensUnlessNewer(
   context: SessionContext,
