@@ -160,6 +160,10 @@ export const signedIn: StateConfig = {
           // The child's own snapshot, never the event's copy (as `takeProfile` reads it).
           const child = self.getSnapshot().children.profile;
           const flow = (child?.getSnapshot() as { context?: ProfileFlowContext } | undefined)?.context;
+          // Nothing the flow derived at or past the session's end is shown (its São Paulo midnight
+          // at the very end: the expiry's timer, due at the same instant, ends the session next;
+          // CI's seed 1143168453 of seed-expiry.test.ts showed it signed in at its end).
+          if (c.expiresAt !== null && flow && flow.now >= c.expiresAt) return;
           if (c.seed && flow?.readAt != null) {
             // Its first datum (the seed's answer, stamped with the seed's own read time, or
             // its own read) is not shown as it stands (derived at that time, not the clock's):
