@@ -253,7 +253,9 @@ export function endsOurs(c: Held, e: HeardSignOut): boolean {
  * Any other tab's sign-out (its counter `seq`) moves this tab's logical clock past it, and a logout
  * (`reason`) is this tab's floor from then on, whatever it holds or does (signed in above it, signed
  * out by it, signing in): a logout ends every session counted at or below it, in every tab, so none
- * such is taken here (`canAdopt`).
+ * such is taken here (`canAdopt`). Not a logout counted below the sign-out kept here (an expiry's,
+ * say): a tab counting from a cleared store logs in below that expiry's counter (REVIEW-AK AK-1),
+ * and such a floor would refuse its login here for good (test/session/expiry-names-login.property).
  */
 export function heardOf(
   c: Pick<SessionContext, 'clock'> & Partial<Pick<SessionContext, 'signedOut'>>,
