@@ -1,11 +1,14 @@
 // The client options both browser clients check before anything starts (REVIEW-O 6): their flows,
-// `environment`'s parts, `storage`, `onStepUp`, `playClock`, `inspect`, `debug`. One that cannot work throws the
-// `ConfigurationError` naming it, never a client that fails later as `network`.
+// `environment`'s parts, `storage`, `onStepUp`, `playClock`, `inspect`, `debug`, and `baseURL` and
+// `fetch` (the adapter checks them again; read here first). One that cannot work, or cannot be
+// read, throws the `ConfigurationError` naming it, never a client that fails later as `network`.
 
 import { ConfigurationError } from 'pam-client';
 
 /** The options read here (each client's own options type has them, some optional). */
 export interface OptionsChecked {
+  baseURL?: unknown;
+  fetch?: unknown;
   environment?: unknown;
   inspect?: unknown;
   debug?: unknown;
@@ -34,6 +37,9 @@ const PARTS: Record<string, string> = {
 
 /** The options checked here, in this order (any object has `valueOf`: null does not pass). */
 const OPTIONS: Record<string, string> = {
+  // (Read here first: one whose reading throws, a getter or a Proxy, is refused, its error dropped.)
+  baseURL: 'string',
+  fetch: 'function',
   onStepUp: 'function',
   playClock: 'function',
   storage: 'object get set clear',

@@ -35,11 +35,18 @@ export const unwatched = (http: HttpAdapter): HttpAdapter => {
 };
 
 /**
- * A request's path as a route: without its query or fragment, nor a trailing slash (the server
- * may route either to the change: fail closed). Not a string: none (the adapter refuses it).
+ * A request's path as the route a server may take it for (fail closed: every spelling that may
+ * reach a change is that change): resolved as the adapter's URL is (a leading slash or none, dot
+ * segments), its escapes decoded first (`%74`, `%2e%2e`, `%2F`), without its query or fragment,
+ * segment parameters (`;x`), repeated and trailing slashes, in lower case (a server may route
+ * without case). Not a string: none (the adapter refuses it, nothing sent).
  */
 const routeOf = (path: unknown) =>
-  typeof path === 'string' ? path.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1') : '';
+  typeof path === 'string'
+    ? new URL(unescape(path).replace(/^[/\\]*/, '/'), 'http://x').pathname
+        .replace(/;[^/]*|\/+(?=\/|$)/g, '')
+        .toLowerCase()
+    : '';
 
 /**
  * The limits a limit change's body sends, as it goes out (a standalone call's: its reader's

@@ -1,6 +1,6 @@
 import { createFetch } from 'ofetch';
 import { isPamError } from '../errors/base';
-import { StorageError } from '../errors/config';
+import { ConfigurationError, StorageError } from '../errors/config';
 import { chainScrubbers, createScrubber, type Scrubber } from '../errors/scrub';
 import { AbortedError, NetworkError, TimeoutError } from '../errors/transport';
 import { RequestValidationError } from '../errors/validation';
@@ -99,8 +99,15 @@ const CREDENTIAL_HEADER = /auth|token|secret|key|cookie|session/i;
  * const { years } = await http.get<{ years: number[] }>('/income-report/available-years');
  */
 export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter {
-  // Checked first: no options (or `null`) is a ConfigurationError like `{}`, not a TypeError (REVIEW-Y Y-7).
-  const { baseURL, tokenType, timeout, retries, caps } = settingsOf(options);
+  // Checked first: no options (or `null`) is a ConfigurationError like `{}` (REVIEW-Y Y-7), and so
+  // is an option whose reading throws (a getter, a Proxy: its error and message dropped).
+  let settings: ReturnType<typeof settingsOf>;
+  try {
+    settings = settingsOf(options);
+  } catch (e) {
+    throw isPamError(e) ? e : new ConfigurationError('options cannot be read');
+  }
+  const { baseURL, tokenType, timeout, retries, caps } = settings;
   const { getAccessToken, onUnauthorized, onServerDate, onNoServerDate, sameLogin } = options;
   const refresh = onUnauthorized ? singleFlight(onUnauthorized) : undefined;
 
@@ -404,6 +411,12 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     body: unknown,
     requestOptions?: RequestOptions | null,
   ): Promise<T> {
+    // A path that is no string (null, a number, a `URL`, a `String` object, a Proxy): a caller's
+    // slip, refused before anything reads it (nothing sent; a `String` object would be).
+    if (typeof path !== 'string')
+      throw new RequestValidationError(method, [
+        { path: [], code: 'invalid_url', message: 'the path must be a string' },
+      ]);
     const secrets = secretValuesOf(body).concat(secretValuesOfQuery(path));
     for (const [name, value] of Object.entries(options.headers ?? {})) {
       if (CREDENTIAL_HEADER.test(name) && typeof value === 'string') secrets.push(value);

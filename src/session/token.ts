@@ -277,7 +277,12 @@ export function shouldRefreshToken(
   now: number = Date.now(),
   options?: RefreshTimingOptions,
 ): boolean {
-  const intervalMs = options?.intervalMs ?? REFRESH_INTERVAL_MS;
+  // Options whose reading throws (a getter, a Proxy): an interval that is none, refused below as
+  // `invalid_request` (the foreign error and its message dropped).
+  let intervalMs = Number.NaN;
+  try {
+    intervalMs = options?.intervalMs ?? REFRESH_INTERVAL_MS;
+  } catch {}
   const { tokenSavedAt, inFlightSince, failures, lastFailureAt } = stateOf(
     'shouldRefreshToken',
     state,
