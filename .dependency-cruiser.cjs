@@ -71,8 +71,10 @@ module.exports = {
       comment:
         'No import cycle: a module that imports one that (through others) imports it back has no order to be read in, and is one concern split in two files.',
       severity: 'error',
-      from: { path: '^(src|machines)/' },
-      to: { circular: true },
+      // (But src/errors/any.ts: the union of the error classes, types only, which base.ts's
+      // `isPamError` names by a type query: no module is read before another through it.)
+      from: { path: '^(src|machines)/', pathNot: '^src/errors/any\\.ts$' },
+      to: { circular: true, viaNot: '^src/errors/any\\.ts$' },
     },
     {
       name: 'not-to-unresolvable',

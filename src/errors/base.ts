@@ -101,12 +101,15 @@ export class PamError extends Error {
 /**
  * True for any error thrown by pam-client, including one made by another copy of it (the ESM and
  * CJS builds mixed): checks the brand and the code, never the class. Decide with
- * `isPamError(e) && e.code === '…'`.
+ * `isPamError(e) && e.code === '…'`: the code narrows `e` to its class (`AnyPamError`), so its
+ * fields are typed (`reason`, `status`, `fieldErrors`, `issues`…).
  *
  * @example
  * if (isPamError(e) && e.code === 'unauthorized') signIn();
+ * else if (isPamError(e) && e.code === 'step_up_required') askPassword(e.reason);
  */
-export function isPamError(value: unknown): value is PamError {
+// (The union by a type query: ./any imports the classes, which import this file.)
+export function isPamError(value: unknown): value is import('./any').AnyPamError {
   // A code that is not a string is no member: the set holds strings only. A value whose reading
   // throws (a Proxy trap, a getter) is none: a predicate in a `catch` never throws (REVIEW-U U-3).
   try {
