@@ -32,6 +32,7 @@ export type {
 } from './describe/index';
 export { createDescribeError, describeError, errorMessagesEn, errorMessagesPtBR } from './describe/index';
 export type {
+  AnyPamError,
   FieldErrors,
   HttpErrorInit,
   PamErrorCode,
