@@ -286,6 +286,19 @@ const commands = [
   fc.constantFrom(reload, secondTab),
 ];
 
+/** One generated run: the world from `end + offset`, the commands, then the settling ones. */
+function runWorld(end: number, offset: number, kind: LimitPeriodName, cmds: Iterable<Command>) {
+  const world = new World(end + offset, kind);
+  const before = seen.regained;
+  try {
+    fc.modelRun(() => ({ model: {}, real: world }), cmds);
+    for (const c of SETTLE) c.run({}, world);
+  } finally {
+    for (const tab of world.tabs) tab.actor.stop();
+  }
+  if (seen.regained > before) seen.runs++;
+}
+
 describe('play time near a period end, over the one clock (model)', () => {
   // A counterexample the model found (a page opened after a step no page had beaten since learns
   // of it from an answer; it shows so at its next beat, and counts the day before then).
@@ -317,6 +330,15 @@ describe('play time near a period end, over the one clock (model)', () => {
     }
   });
 
+  // Left open (thirty-ninth pass): CI's seed 1866821398 of the property below, shrunk. The page
+  // opened at a São Paulo midnight on a device clock 1.5 s ahead, then stepped 15.001 s further
+  // (1 ms over a beat) after a reload, shows 1 ms less than the bound allows (28,999 for 29,000):
+  // an off-by-one at the edge of a beat, under-counting play time (fail open by 1 ms). Also on
+  // d48d85b6. Turn into `it` (and move the case to the property's examples) when fixed.
+  it.fails('CI seed 1866821398: a step of a beat and 1 ms after a reload at midnight', () => {
+    runWorld(ENDS[0] as number, 0, 'daily', [stepBy(1501), playFor(15), reload, stepBy(15_001)]);
+  });
+
   it('never shows less than the time truly played in the true period, less one beat', () => {
     fc.assert(
       fc.property(
@@ -325,17 +347,7 @@ describe('play time near a period end, over the one clock (model)', () => {
         fc.oneof(fc.integer({ min: -3 * MIN, max: MIN }), fc.integer({ min: -2 * H, max: 10 * MIN })),
         fc.constantFrom<LimitPeriodName>('daily', 'weekly', 'monthly'),
         fc.commands(commands, { maxCommands: 40 }),
-        (end, offset, kind, cmds) => {
-          const world = new World(end + offset, kind);
-          const before = seen.regained;
-          try {
-            fc.modelRun(() => ({ model: {}, real: world }), cmds);
-            for (const c of SETTLE) c.run({}, world);
-          } finally {
-            for (const tab of world.tabs) tab.actor.stop();
-          }
-          if (seen.regained > before) seen.runs++;
-        },
+        runWorld,
       ),
       {
         numRuns: 400,
