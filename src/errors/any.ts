@@ -1,6 +1,6 @@
-// The union of pam-client's errors, one member per code: what the public `isPamError` narrows to
-// (./index.ts). Its own file, imported by the index only: the classes import ./base, which must
-// not import them back (no cycle, even of types).
+// The union of pam-client's errors, one member per code: what `isPamError` narrows to. Its own
+// file, exported by ./index.ts and named by ./base's `isPamError` through a type query only: the
+// classes import ./base, which imports none of them (types only, no runtime edge).
 import type { HttpError, PamError, StepUpRequiredError, UnauthorizedError } from './base';
 import type { ConfigurationError, StorageError } from './config';
 import type { StepUpLockedError } from './step-up-locked';

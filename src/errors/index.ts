@@ -3,7 +3,6 @@
 export type { AnyPamError } from './any';
 export type { FieldErrors, HttpErrorInit, PamErrorCode, PamErrorOptions } from './base';
 export { HttpError, isPamError, PamError, StepUpRequiredError, UnauthorizedError } from './base';
-
 export { asPamError, isTransientError } from './classify';
 export { ConfigurationError, StorageError } from './config';
 export { StepUpLockedError } from './step-up-locked';
