@@ -153,22 +153,21 @@ export const SECRET_KEY_SET: ReadonlySet<string> = /* @__PURE__ */ new Set<strin
 export function secretValuesOf(value: unknown): string[] {
   const found: string[] = [];
   const seen = new Set<object>();
-  const walk = (node: unknown, underSecretKey: boolean): void => {
-    if (isSecret(node)) {
-      found.push(node.reveal());
-      return;
-    }
-    if (typeof node === 'string' || typeof node === 'number' || typeof node === 'bigint') {
+  // On a stack of its own, not the call stack: a value nested deeper than that (a hostile body,
+  // review 43) is walked, never a RangeError.
+  const stack: [unknown, boolean?][] = [[value]];
+  while (stack.length) {
+    const [node, underSecretKey] = stack.pop()!;
+    if (isSecret(node)) found.push(node.reveal());
+    else if (typeof node === 'string' || typeof node === 'number' || typeof node === 'bigint') {
       if (underSecretKey) found.push(String(node));
-      return;
+    } else if (typeof node === 'object' && node !== null && !seen.has(node)) {
+      seen.add(node);
+      // (An array's keys are its indexes: no secret name.)
+      for (const [key, child] of Array.isArray(node) ? node.entries() : Object.entries(node))
+        stack.push([child, underSecretKey || SECRET_KEY_SET.has(key as string)]);
     }
-    if (typeof node !== 'object' || node === null || seen.has(node)) return;
-    seen.add(node);
-    if (Array.isArray(node)) for (const item of node) walk(item, underSecretKey);
-    else
-      for (const [key, child] of Object.entries(node)) walk(child, underSecretKey || SECRET_KEY_SET.has(key));
-  };
-  walk(value, false);
+  }
   return found;
 }
 

@@ -128,14 +128,35 @@ async function readBytes(
   }
 }
 
+/** How deep a body's arrays and objects may nest: the service's shapes go 4 deep at most. */
+const MAX_BODY_DEPTH = 32;
+
+/** Whether JSON `text` nests its arrays and objects deeper than `MAX_BODY_DEPTH` (strings skipped). */
+function tooDeep(text: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      // a string: to its closing quote, escapes skipped
+      for (i++; text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
+    } else if (c === 91 || c === 123) {
+      if (++depth > MAX_BODY_DEPTH) return true;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return false;
+}
+
 /**
  * The request's JSON body as text ('' for none), or a Refusal (too large, unreadable, still
- * arriving after `deadlineMs`, not JSON).
+ * arriving after `deadlineMs`, not JSON, nested deeper than `MAX_BODY_DEPTH`: review 43, a body
+ * 7,000 deep made the proxy's walks throw). `json: false` (a logout, which reads no body: a plain
+ * form posts one) reads it within the same bounds whatever its type, and answers ''.
  */
 export async function readBody(
   request: Request,
   limit: number,
   deadlineMs: number,
+  json = true,
 ): Promise<string | Refusal> {
   if (request.body === null) return '';
   const declared = request.headers.get('content-length');
@@ -144,7 +165,7 @@ export async function readBody(
   const chunks = await readBytes(request.body, limit, deadlineMs);
   if (chunks instanceof Refusal) return chunks;
   const size = chunks.reduce((n, c) => n + c.byteLength, 0);
-  if (size === 0) return '';
+  if (size === 0 || !json) return '';
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json')
     return new Refusal(415, 'Bodies are JSON (Content-Type: application/json).');
@@ -160,5 +181,5 @@ export async function readBody(
   } catch {
     return new Refusal(400, 'The body is not JSON.');
   }
-  return text;
+  return tooDeep(text) ? new Refusal(400, `The body is nested deeper than ${MAX_BODY_DEPTH} levels.`) : text;
 }

@@ -44,7 +44,13 @@ async function route(parts: ServerParts, call: CallSession, segments: string[], 
   if (apiPath === null) return message(call, 400, 'Query parameter not allowed.');
   if (call.session && !ownsIds(matched, segments, call.session.playerId))
     return message(call, 403, "Another player's account.");
-  const raw = await readBody(request, parts.maxBodyBytes, parts.upstream.timeoutMs); // the call's one deadline
+  // The call's one deadline; a logout's body is read, bounded, and let be (a plain form posts one).
+  const raw = await readBody(
+    request,
+    parts.maxBodyBytes,
+    parts.upstream.timeoutMs,
+    matched.kind !== 'logout',
+  );
   if (raw instanceof Refusal) return message(call, raw.status, raw.message, raw.headers());
   if (matched.kind === 'logout') return logout(parts, call);
   let body = raw;
