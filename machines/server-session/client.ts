@@ -48,6 +48,7 @@ import type { RegisterCommandPayload, SessionEmitted, SessionEvent } from '../se
 import { readServerClock } from './actors';
 import { asCoreError, serverSessionAuth } from './auth';
 import { barredFor } from './context';
+import { grantedLogin, keptLogins } from './kept-login';
 import { serverSessionMachine } from './machine';
 import type { SERVER_PLAY_TIME } from './play-time';
 import { parseSeed, unlessSignedOut } from './seed';
@@ -266,7 +267,7 @@ export function createServerSessionClient<const F extends readonly ServerSession
   for (const verb of ['get', 'post', 'patch', 'delete'] as const) {
     bound[verb] = (...args) => {
       const at = verb[0] === 'p' ? 2 : 1;
-      const loginId = actor?.getSnapshot().context.loginId;
+      const loginId = ending ?? actor?.getSnapshot().context.loginId;
       try {
         const o: Record<symbol, () => void> = { ...(args[at] as object) };
         const sent = o[Symbol.for('pam-client.sent')];
@@ -283,7 +284,22 @@ export function createServerSessionClient<const F extends readonly ServerSession
         throw asCoreError(`${verb.toUpperCase()} ${String(path).split('?')[0]}`, error);
       });
   }
-  const auth = serverSessionAuth(http, options.endpoints);
+  // A login given up on and granted after (kept-login.ts): logged out naming that login, never
+  // the one the session holds (or none): the proxy refuses a logout naming another login, and one
+  // naming none ends whatever login the cookie holds by then (review 43). The auth module's call
+  // reaches `bound` synchronously, which reads `ending` then.
+  let ending: string | undefined;
+  const endLogin = (loginId: string) => {
+    ending = loginId;
+    try {
+      // (A logout skips the 401 handling: a refusal here never touches the session.)
+      return plain.logout().catch(() => {});
+    } finally {
+      ending = undefined;
+    }
+  };
+  const plain = serverSessionAuth(http, options.endpoints);
+  const auth = keptLogins(plain, endLogin);
   const tabs = env.channel
     ? createServerTabs(env.channel, env.tabId ?? randomTabId(env.random), isOwnedChannel(env.channel))
     : null;
@@ -405,11 +421,10 @@ export function createServerSessionClient<const F extends readonly ServerSession
   const client: ServerSessionClientBase & { user?: UserModule } = {
     http: flowHttp,
     // Ended by stop() too; a login it answers after (the cookie set) is logged out again.
-    auth: stoppable(
-      auth,
-      stop.signal,
-      (a: { server_session?: unknown }) => a?.server_session && auth.logout(),
-    ),
+    auth: stoppable(auth, stop.signal, (a: unknown) => {
+      const loginId = grantedLogin(a);
+      if (loginId) endLogin(loginId);
+    }),
     ...(user ? { user } : {}),
     tokens: NO_TOKENS,
     environment: env,
