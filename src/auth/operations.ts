@@ -143,10 +143,17 @@ export const VALIDATE_DOCUMENT = {
 /**
  * A method sending `row` (a login, a registration: its answer grants a token) as `endpoints` place
  * it. An answer the reader refuses (`invalid_response`) was still a grant at the API: its
- * `access_token` (a string) is revoked once, in the background (a logout naming it, at the logout
+ * `access_token` (a string; of an answer not read as JSON, over the adapter's cap or with junk
+ * after it, the first written in it) is revoked once, in the background (a logout naming it, at the logout
  * endpoint; its outcome heard by nobody), before the refusal is thrown. The token is held only in
  * this call's closure: never on the error (REVIEW-Q Q-3, O-19).
  */
+/**
+ * An `access_token` string written in a JSON text, without escapes (a token is header-safe: JSON
+ * escapes none of its characters).
+ */
+const GRANT = /"access_token"\s*:\s*"([^"\\]+)"/;
+
 /* @__NO_SIDE_EFFECTS__ */
 export function granted(
   http: Partial<HttpAdapter>,
@@ -157,16 +164,22 @@ export function granted(
   const op = { ...row, ...endpoints[key] };
   const logout = { ...LOGOUT, ...endpoints.logout };
   return (...args: unknown[]) => {
-    let token: unknown;
+    const tokens: unknown[] = [];
     return send(http, key, op, args, async (attempt, payload) => {
-      const raw = (await attempt(payload)) as { access_token?: unknown } | null;
+      const raw = (await attempt(payload, {
+        // A 2xx answer the adapter cannot read (over its cap, not JSON: review 43) granted all the
+        // same: the adapter hands what it read, and the first `access_token` string written in it
+        // is revoked (one logout, whatever a hostile answer repeats).
+        [Symbol.for('pam-client.unread')]: (text: string) => tokens.push(GRANT.exec(text)?.[1]),
+      })) as { access_token?: unknown } | null;
       // Read in `send`'s `try`: an answer whose reading throws (a getter, a Proxy's trap) is the
       // call's `UnexpectedError`, never that getter's error thrown from the `catch` below.
-      token = raw?.access_token;
+      tokens.push(raw?.access_token);
       return raw;
     }).catch((error) => {
-      if (token && typeof token === 'string')
-        send(http, 'logout', logout, [{ accessToken: token }]).catch(() => {});
+      for (const token of tokens)
+        if (token && typeof token === 'string')
+          send(http, 'logout', logout, [{ accessToken: token }]).catch(() => {});
       throw error;
     });
   };

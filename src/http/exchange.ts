@@ -213,22 +213,26 @@ const utf8 = /* @__PURE__ */ new TextDecoder();
  * past it is cut there, its stream cancelled (the connection closes), so an endless body (or a
  * compressed one that inflates without end: its `Content-Length` is the compressed size) costs
  * at most `cap` bytes and never waits for the timeout. A fetch with no body stream (a polyfill
- * that has buffered the whole body already) is read whole.
+ * that has buffered the whole body already) is read whole. `cut` is handed what was read of a body
+ * given up at the cap (a grant's call: its token is revoked).
  */
 export async function readBody(
   response: Response,
   cap: number,
   file?: boolean,
+  cut?: (read: string) => void,
 ): Promise<Blob | string | undefined> {
   const { headers } = response;
   const reader = response.body?.getReader();
   if (!reader && !file) return response.text();
   const parts: BlobPart[] = reader ? [] : [await response.blob()];
-  // A declared length over the cap counts as read already (`+null` is 0, junk NaN: not over).
-  for (let size = +headers.get('content-length')! > cap ? cap + 1 : 0; reader; ) {
+  // A declared length over the cap counts as read already (`+null` is 0, junk NaN: not over),
+  // unless `cut` wants what the cap lets through (a grant's answer: its token is revoked).
+  for (let size = !cut && +headers.get('content-length')! > cap ? cap + 1 : 0; reader; ) {
     if (size > cap) {
       // Awaited: a stream that errored meanwhile (the timeout, an abort) rejects, and that error wins.
       await reader.cancel();
+      cut?.(await new Blob(parts).text());
       return undefined;
     }
     const { done, value } = await reader.read();
@@ -263,6 +267,7 @@ export function readResponse(
   path: string | (() => string),
   scrub: Scrubber,
   cap?: number,
+  unread?: (text: string) => void,
 ): unknown {
   const shown = () => (typeof path === 'string' ? path : path());
   if (response.status >= 200 && response.status < 300) {
@@ -273,6 +278,7 @@ export function readResponse(
     if (!text.trim()) return undefined;
     const parsed = parseJSON(text);
     if (parsed === NOT_JSON) {
+      unread?.(text);
       throw new ResponseValidationError(`${method} ${shown()}`, [
         { path: [], code: 'invalid_json', message: 'body is not valid JSON' },
       ]);

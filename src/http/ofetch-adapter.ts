@@ -266,7 +266,12 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
         // A download's file has its own cap; its error answer is read as any other.
         const file = blob && response.ok;
         const cap = caps[+file]!; // [json, file]
-        const data = await readBody(response, cap, file);
+        // A grant's call (`Symbol.for('pam-client.unread')`: a login's, a registration's; not a public option) is handed what it read of a 2xx
+        // answer it cannot read (over the cap, not JSON): the token in it is still live at the API.
+        const unread = response.ok
+          ? (call.options as Record<symbol, (read: string) => void>)[Symbol.for('pam-client.unread')]
+          : undefined;
+        const data = await readBody(response, cap, file, unread);
         const scrub = scrubberOf(call, token);
         // Its headers go to the app (a file name from `Content-Disposition`): scrubbed as an error is.
         if (file && data) {
@@ -274,7 +279,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
           for (const [name, value] of response.headers) headers.append(name, scrub.text(value));
           return { blob: data, headers };
         }
-        return readResponse(response, data as string | undefined, method, call.shownPath, scrub, cap);
+        return readResponse(response, data as string | undefined, method, call.shownPath, scrub, cap, unread);
       }
     }
   }

@@ -141,7 +141,8 @@ export type Check<T extends never> = T;
 export type MutationsOf<T> = { [K in keyof T]: T[K] extends { mutation: true } ? K : never }[keyof T];
 
 /** Sends a validated payload (`attempt`) and answers the raw body; a module may wrap it (`Through`). */
-export type Attempt = (payload: unknown) => Promise<unknown>;
+/** `extra`: options of the call's own (hooks the adapter reads by symbol), the caller's kept. */
+export type Attempt = (payload: unknown, extra?: object) => Promise<unknown>;
 
 /**
  * A module's way of sending a payload: e.g. reveal secrets and retry after a step-up. `http` is
@@ -216,11 +217,12 @@ export async function send(
   const verb = method.toLowerCase() as Lowercase<HttpMethod>;
   // What was asked, for `answers`: the path's argument, or the payload as it was last sent.
   let asked = args[0];
-  const attempt: Attempt = (value) => {
+  const attempt: Attempt = (value, extra) => {
     const body = request ? read(() => parseRequest(name, request, value)) : undefined;
     if (request) asked = body;
+    const o = extra ? { ...opts, ...extra } : opts;
     // get and delete take no body: (path, options); post and patch take (path, body, options).
-    return verb === 'get' || verb === 'delete' ? http[verb]!(url, opts) : http[verb]!(url, body, opts);
+    return verb === 'get' || verb === 'delete' ? http[verb]!(url, o) : http[verb]!(url, body, o);
   };
   try {
     needs(http, verb);
