@@ -159,8 +159,11 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
             context.maxGapMs,
             own,
           );
-          // (The mark on the server's time too, `PlayClockRecord.server`, from a trusted clock only.)
-          if (!lost) next.server = (next.lastBeat as number) + server - now;
+          // (The mark on the server's time too, `PlayClockRecord.server`, from a trusted clock only,
+          // at the earliest the server's time may be, `est`: a page opened after a step no answer
+          // corrected yet is trusted at offset 0, ahead by the record's `behind`, and a mark placed
+          // late cut the next beat's own interval: the midnight model's CI seed 1866821398.)
+          if (!lost) next.server = (next.lastBeat as number) + est - now;
           const written = est < server ? { ...next, behind: server - est } : next;
           if (!heard) context.store.write(written);
           told = {

@@ -55,7 +55,8 @@ export interface PlayClockRecord extends PlayClockCount {
    */
   behind?: number;
   /**
-   * `lastBeat` on the server's time, as the tab that wrote it knew it: a tab whose steady clock
+   * `lastBeat` on the server's time, as the tab that wrote it knew it (the earliest it may be:
+   * less the `behind` it read, so a mark is never placed late): a tab whose steady clock
    * is hours off another's (one opened after the device clock was stepped back, its base the
    * stepped wall) places the mark by it (`onClock`), so tabs of one device count each minute once.
    */

@@ -330,13 +330,18 @@ describe('play time near a period end, over the one clock (model)', () => {
     }
   });
 
-  // Left open (thirty-ninth pass): CI's seed 1866821398 of the property below, shrunk. The page
-  // opened at a São Paulo midnight on a device clock 1.5 s ahead, then stepped 15.001 s further
-  // (1 ms over a beat) after a reload, shows 1 ms less than the bound allows (28,999 for 29,000):
-  // an off-by-one at the edge of a beat, under-counting play time (fail open by 1 ms). Also on
-  // d48d85b6. Turn into `it` (and move the case to the property's examples) when fixed.
-  it.fails('CI seed 1866821398: a step of a beat and 1 ms after a reload at midnight', () => {
-    runWorld(ENDS[0] as number, 0, 'daily', [stepBy(1501), playFor(15), reload, stepBy(15_001)]);
+  // CI's seed 1866821398 of the property below, shrunk (thirty-ninth pass), and its edges. The page
+  // opened on a device clock 1.5 s ahead after another page beat (its clock trusted at offset 0, the
+  // record's `behind` 1.5 s), stepped a beat and 1 ms further: its next beat could not place the
+  // mark on the device clock (30 001 ms back, a gap and 1 ms) and placed it by the server time it
+  // was written with, 1.5 s ahead, late: 1 s of the beat's own interval went uncounted (28,999 shown
+  // for 29,000, fail open). Marks are now written at the earliest server time (`est`). Seen failing
+  // first: with a first step from 1 501 ms and a second over a beat, each page and each step below.
+  it('CI seed 1866821398: a step of a beat and 1 ms after a reload at midnight, and its edges', () => {
+    for (const first of [1499, 1500, 1501, 2 * S, 10 * S])
+      for (const then of [BEAT - 1, BEAT, BEAT + 1, BEAT + 2, 2 * BEAT, 2 * BEAT + 1])
+        for (const page of [reload, secondTab])
+          runWorld(ENDS[0] as number, 0, 'daily', [stepBy(first), playFor(15), page, stepBy(then)]);
   });
 
   it('never shows less than the time truly played in the true period, less one beat', () => {
@@ -372,6 +377,8 @@ describe('play time near a period end, over the one clock (model)', () => {
           // 500 ms went uncounted (28.5 s shown for 29 s). Marks now carry, and are placed by, the
           // server's time on a trusted clock only.
           [ENDS[0] as number, 0, 'daily', [stepBy(2 * S), playFor(15), stepBy(10 * MIN)]],
+          // CI's seed 1866821398 (above): a mark written on a page's server time 1.5 s ahead.
+          [ENDS[0] as number, 0, 'daily', [stepBy(1501), playFor(15), reload, stepBy(15_001)]],
         ],
       },
     );
