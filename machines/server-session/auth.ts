@@ -55,6 +55,9 @@ export interface ServerLoginSuccess {
   server_session: ServerSessionStamp;
 }
 
+/** The adapter's hook for a call whose answer's head is in (kept-login.ts). */
+const ANSWERED = /* @__PURE__ */ Symbol.for('pam-client.answered');
+
 const MAX_ID = 128;
 
 const isInstant = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
@@ -188,10 +191,12 @@ export function serverSessionAuth(
       const withBody = name !== 'getUserProfile' && name !== 'logout' && name !== 'refreshToken';
       const options = args[withBody ? 1 : 0] as RequestOptions | undefined;
       // Every call but the profile read is made without a session: a 401 there is final.
-      const opts: RequestOptions = {
+      // (A login's `answered` hook, kept-login.ts's, passed on.)
+      const opts = {
         signal: options?.signal,
         skipAuthRefresh: name === 'getUserProfile' ? undefined : true,
-      };
+        [ANSWERED]: (options as Record<symbol, unknown> | undefined)?.[ANSWERED],
+      } as RequestOptions;
       const issues = name === 'login' ? loginIssues({ ...(args[0] as object) }) : [];
       if (issues.length) throw new RequestValidationError(name, issues);
       try {

@@ -39,6 +39,7 @@ import { stoppable } from '../client/stoppable';
 import { listenerOf, loginFields, notify, viewHub } from '../client/view-hub';
 import type { LoginCredentials, PamClientEvent } from '../createPamClient';
 import { browserEnvironment, isOwnedChannel, type PamEnvironment, randomTabId } from '../environment';
+import { statusOf } from '../errors';
 import type { CaptchaToken } from '../login/request';
 import { checkOptions } from '../options-check';
 import { acceptedStoreOf } from '../session/accepted-store';
@@ -48,7 +49,7 @@ import type { RegisterCommandPayload, SessionEmitted, SessionEvent } from '../se
 import { readServerClock } from './actors';
 import { asCoreError, serverSessionAuth } from './auth';
 import { barredFor } from './context';
-import { grantedLogin, keptLogins } from './kept-login';
+import { keptLogins } from './kept-login';
 import { serverSessionMachine } from './machine';
 import type { SERVER_PLAY_TIME } from './play-time';
 import { parseSeed, unlessSignedOut } from './seed';
@@ -289,22 +290,33 @@ export function createServerSessionClient<const F extends readonly ServerSession
   // naming none ends whatever login the cookie holds by then (review 43). The auth module's call
   // reaches `bound` synchronously, which reads `ending` then.
   let ending: string | undefined;
-  const endLogin = (loginId: string) => {
-    ending = loginId;
-    try {
-      // (A logout skips the 401 handling: a refusal here never touches the session.)
-      return plain.logout().catch(() => {});
-    } finally {
-      ending = undefined;
+  // Three tries (a dropped request, a 5xx); a 401 is the proxy's word that the cookie holds no such
+  // login (another since). Still live after them: the session is read again, so the page shows what
+  // the cookie holds, never signed out over a live login (review 45).
+  const endLogin = async (loginId: string) => {
+    for (let tries = 3; tries--; ) {
+      ending = loginId;
+      let sent: Promise<unknown>;
+      try {
+        sent = plain.logout();
+      } finally {
+        ending = undefined;
+      }
+      try {
+        return await sent;
+      } catch (error) {
+        if (statusOf(error) === 401) return;
+      }
     }
+    if (!stop.signal.aborted) actor?.send(trusted({ type: 'REMOTE_LOGIN' }) as never);
   };
   const plain = serverSessionAuth(http, options.endpoints);
-  const auth = keptLogins(plain, endLogin);
   const tabs = env.channel
     ? createServerTabs(env.channel, env.tabId ?? randomTabId(env.random), isOwnedChannel(env.channel))
     : null;
   const outcomeListeners = new Set<(event: MutationOutcomeUnknown) => void>();
   const stop = new AbortController();
+  const auth = keptLogins(plain, endLogin, stop.signal);
   const flowHttp = stoppable(typed as unknown as HttpAdapter, stop.signal);
   // A restriction accepted here is kept for the player past the login and the page (memory, and
   // `localStorage` where there is one), as `createPamClient` keeps it.
@@ -421,10 +433,8 @@ export function createServerSessionClient<const F extends readonly ServerSession
   const client: ServerSessionClientBase & { user?: UserModule } = {
     http: flowHttp,
     // Ended by stop() too; a login it answers after (the cookie set) is logged out again.
-    auth: stoppable(auth, stop.signal, (a: unknown) => {
-      const loginId = grantedLogin(a);
-      if (loginId) endLogin(loginId);
-    }),
+    // Ended by stop() too: a login in flight then is given up on as by its caller (kept-login.ts).
+    auth: stoppable(auth, stop.signal),
     ...(user ? { user } : {}),
     tokens: NO_TOKENS,
     environment: env,

@@ -1,7 +1,11 @@
-// A login the page gives up on (a cancel, a logout, `stop()`) while its answer is on its way: a
-// browser stores the answer's cookie as soon as its headers arrive, so aborting the fetch then
-// leaves the login live in the cookie (review 43). The call is kept to its answer instead: its
-// caller hears `aborted` at once, and a login the answer grants is logged out, naming it.
+// A login the page gives up on (a cancel, a logout, `stop()`, its caller's signal) while its answer
+// is on its way. Before its head is in, the fetch is aborted: a browser drops the cookie of a fetch
+// aborted then, and any login the cookie held stands. Once its head is in, the browser has stored
+// its cookie (review 43): aborting would leave that login live in the cookie while the page shows
+// signed out, so the call is kept to its answer and the login it grants is logged out, naming it.
+// A login sent after waits for that (review 45): else the kept answer's cookie would replace the
+// newer login's, or its logout end the newer one with it (a logout ends its browser's lineage at
+// the proxy, the logins in flight included).
 
 import { AbortedError, type RequestOptions } from 'pam-client';
 
@@ -12,34 +16,72 @@ export const grantedLogin = (answer: unknown): string | undefined =>
   (answer as { server_session?: { login_id?: string } } | null)?.server_session?.login_id;
 
 /**
- * `auth` with its logins (`login`, `registerSimplified`) kept to their answer when the caller's
- * `signal` aborts: the caller's promise rejects `aborted` then, the fetch goes on without that
- * signal (the adapter's own deadline still bounds it), and `end(loginId)` logs out a login its
- * answer grants. Every other call is as given.
+ * `auth` with its logins (`login`, `registerSimplified`) given up on as above, when the caller's
+ * `signal` or `stopped` aborts: the caller's promise rejects `aborted` at once; the fetch is aborted
+ * while its answer's head is not in (the adapter's `answered` hook), else it goes on to its answer
+ * and `end(loginId)` logs out the login it grants. A login is sent only once the logins kept before
+ * it have answered and been ended (at once when there is none); its caller's signal ends that wait
+ * too, nothing sent (a signal aborted already sends nothing). Every other call is as given.
  */
-export function keptLogins<A extends object>(auth: A, end: (loginId: string) => unknown): A {
+export function keptLogins<A extends object>(
+  auth: A,
+  end: (loginId: string) => Promise<unknown>,
+  stopped: AbortSignal,
+): A {
+  // The logins kept, each until its answer and its logout have settled. Never rejects.
+  let settled: Promise<unknown> = Promise.resolve();
   const kept = (name: string) => {
     const call = (auth as Record<string, Call | undefined>)[name];
     return (
       call && {
-        [name]: (payload: unknown, options?: RequestOptions) => {
-          const signal = options?.signal;
-          const sent = call.call(auth, payload, { ...options, signal: undefined });
-          if (!signal) return sent;
+        [name]: async (payload: unknown, options?: RequestOptions) => {
+          const signals = [options?.signal, stopped];
+          // `cut` once, when either signal aborts (at once if one has), while `over` runs.
+          const watch = (cut: () => void, over: Promise<unknown>) => {
+            let once = () => {
+              once = () => {};
+              cut();
+            };
+            const on = () => once();
+            for (const s of signals) {
+              if (s?.aborted) return on();
+              s?.addEventListener('abort', on);
+            }
+            over
+              .finally(() => {
+                for (const s of signals) s?.removeEventListener('abort', on);
+              })
+              .catch(() => {});
+          };
+          await new Promise<void>((resolve, reject) => {
+            watch(
+              () => reject(new AbortedError(name, 'call')),
+              settled.then(() => resolve()),
+            );
+          });
+          let answered = false;
+          const own = new AbortController();
+          const sent = call.call(auth, payload, {
+            ...options,
+            signal: own.signal,
+            [Symbol.for('pam-client.answered')]: () => {
+              answered = true;
+            },
+          });
           return new Promise((resolve, reject) => {
-            const cut = () => {
+            watch(() => {
               reject(new AbortedError(name, 'call'));
-              sent.then(
+              if (!answered) return own.abort();
+              const done = sent.then(
                 (answer) => {
                   const loginId = grantedLogin(answer);
-                  if (loginId) end(loginId);
+                  return loginId && end(loginId);
                 },
                 () => {},
               );
-            };
-            if (signal.aborted) return cut();
-            signal.addEventListener('abort', cut, { once: true });
-            sent.finally(() => signal.removeEventListener('abort', cut)).then(resolve, reject);
+              settled = Promise.all([settled, done]);
+            }, sent);
+            sent.then(resolve, reject);
           });
         },
       }

@@ -233,6 +233,9 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
         await 0;
         scrubberOf(call, token);
         const response = await pending;
+        // Its head is in (a browser has stored its cookies by now): a caller's `answered` hook (the
+        // server session's only, `Symbol.for('pam-client.answered')`, not a public option) is told.
+        (call.options as Record<symbol, (() => void) | undefined>)[Symbol.for('pam-client.answered')]?.();
         // At most 5 redirects.
         const next = hops < 5 ? redirectTarget(method, url, response) : undefined;
         if (next !== undefined) {

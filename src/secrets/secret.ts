@@ -148,11 +148,13 @@ export const SECRET_KEY_SET: ReadonlySet<string> = /* @__PURE__ */ new Set<strin
  * answer to a request that sent `value`.
  *
  * @example
- * secretValuesOf({ login: 'ana', password: 'hunter2', meta: { code: 123456 } }); // ['hunter2', '123456']
+ * secretValuesOf({ login: 'ana', password: 'hunter2', meta: { code: 123456 } }); // ['123456', 'hunter2'] (in no set order)
  */
 export function secretValuesOf(value: unknown): string[] {
   const found: string[] = [];
-  const seen = new Set<object>();
+  // What was walked, and whether under a secret key: walked again under one when first met under none
+  // (an object both under `password` and under `meta`, in either order: review 45).
+  const seen = new Map<object, boolean | undefined>();
   // On a stack of its own, not the call stack: a value nested deeper than that (a hostile body,
   // review 43) is walked, never a RangeError.
   const stack: [unknown, boolean?][] = [[value]];
@@ -161,8 +163,13 @@ export function secretValuesOf(value: unknown): string[] {
     if (isSecret(node)) found.push(node.reveal());
     else if (typeof node === 'string' || typeof node === 'number' || typeof node === 'bigint') {
       if (underSecretKey) found.push(String(node));
-    } else if (typeof node === 'object' && node !== null && !seen.has(node)) {
-      seen.add(node);
+    } else if (
+      typeof node === 'object' &&
+      node !== null &&
+      !seen.get(node) &&
+      (underSecretKey || !seen.has(node))
+    ) {
+      seen.set(node, underSecretKey);
       // (An array's keys are its indexes: no secret name.)
       for (const [key, child] of Array.isArray(node) ? node.entries() : Object.entries(node))
         stack.push([child, underSecretKey || SECRET_KEY_SET.has(key as string)]);

@@ -35,10 +35,9 @@ describe('a login whose caller signal is aborted before the call', () => {
       name === 'login'
         ? { login: twoFactor.email, password: twoFactor.password }
         : { email: 'new-player@example.com', password: plain.password, cpf: '11144477735' };
-    const call = (client.auth as unknown as Record<string, (p: unknown, o: unknown) => Promise<unknown>>)[name]!(
-      payload,
-      { signal: AbortSignal.abort() },
-    );
+    const call = (client.auth as unknown as Record<string, (p: unknown, o: unknown) => Promise<unknown>>)[
+      name
+    ]!(payload, { signal: AbortSignal.abort() });
     await expect(call).rejects.toMatchObject({ code: 'aborted' });
     await turns(200);
     // nothing sent by the browser, nothing reached the API

@@ -1,21 +1,20 @@
-// Review 45, finding 2 (medium-low): the logout the browser client sends for a login its caller gave
-// up on (4c27449c) ends that login's whole lineage at the proxy (sign-out.ts: every login of the
-// browser's lineage, those in flight included), so the login the caller retries with is refused.
-// `client.auth.login(p, { signal })` on a browser whose cookie holds a login: the caller's signal
-// aborts (a timeout), the caller retries at once. Both logins carried the cookie, so both joined
-// its lineage. The first answers; its kept logout names it (the cookie's login by then), which
-// marks the lineage ended; the retry, still at the API, then refuses itself: 401 "Signed out: a
-// logout from this browser ended this sign-in.". The player's retry fails for no reason of its own.
-// Before the commit the first call's fetch was aborted and no logout was sent: the retry passed.
-// (The machine's cancel-then-login hits the same when the second is sent after the first's
-// headers.) Over real sockets: the reference server behind `pam-client/server`, its API calls held
-// in order by the test.
+// Review 45, finding 2 (medium-low): the logout the browser client sent for a login its caller gave
+// up on (4c27449c) ended that login's whole lineage at the proxy (sign-out.ts: every login of the
+// browser's lineage, those in flight included), so the login the caller retried with was refused:
+// 401 "Signed out: a logout from this browser ended this sign-in.". Now (kept-login.ts) a login
+// given up on before its answer's head is in is aborted (no logout to send), and one kept to its
+// answer (its head was in: its cookie stored) holds the retry back until its logout answered.
+// `client.auth.login(p, { signal })` on a browser whose cookie holds a login; the caller's signal
+// aborts (a timeout) and the caller retries at once. Over real sockets: the reference server behind
+// `pam-client/server` ((a): its API calls held by the test; (b): the page's login answer held after
+// its head).
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServerSessionClient, type ServerSessionClientBase } from '../../machines/index';
-import { browserProfile, runningClock } from '../server-session/support';
+import { gatedProfile } from '../review44/late-login-support';
 import { usePamPerTest } from '../server/harness';
-import { until } from '../support/event-loop';
+import { browserProfile, runningClock } from '../server-session/support';
+import { turns, until } from '../support/event-loop';
 import { upstreamGate } from './support';
 
 const clock = runningClock();
@@ -25,10 +24,16 @@ afterEach(() => {
   for (const c of clients.splice(0)) c.stop();
 });
 
+const outcome = (call: Promise<unknown>) =>
+  call.then(
+    (a) => a,
+    (e: unknown) => ({ failed: (e as { status?: number }).status, message: String((e as Error).message) }),
+  );
+
 describe('a login retried after its caller gave up on the first', () => {
-  it("the first's kept logout does not end the retry (same browser lineage)", async () => {
+  it('(a) given up on before its head: the retry goes at once and signs in', async () => {
     const { plain } = ref.server.seed;
-    const gate = upstreamGate(['login#2', 'login#3']);
+    const gate = upstreamGate(['login#2']);
     const fx = await pam({ fetch: gate.fetch });
     const profile = browserProfile(fx.served.url);
     const client = createServerSessionClient({ fetch: profile.fetch });
@@ -36,27 +41,53 @@ describe('a login retried after its caller gave up on the first', () => {
     await client.ready;
     client.login({ login: plain.email, password: plain.password }); // login#1: the cookie's login
     await until(() => client.view.status === 'signedIn', 'signed in');
-
     const caller = new AbortController();
-    const first = client.auth.login({ login: plain.email, password: plain.password }, { signal: caller.signal });
+    const first = client.auth.login(
+      { login: plain.email, password: plain.password },
+      { signal: caller.signal },
+    );
     first.catch(() => {});
     await gate.arrived('login#2');
     caller.abort(); // the caller's timeout
     await expect(first).rejects.toMatchObject({ code: 'aborted' });
-    const retry = client.auth.login({ login: plain.email, password: plain.password });
-    retry.catch(() => {});
-    await gate.arrived('login#3'); // the retry is at the API
+    const retry = outcome(client.auth.login({ login: plain.email, password: plain.password }));
+    expect(await retry).toMatchObject({ server_session: { login_id: expect.any(String) } });
+    gate.release('login#2');
+    await turns(100);
+    expect(profile.seen.filter((s) => s.url.endsWith('/auth/logout'))).toEqual([]);
+  });
 
-    gate.release('login#2'); // the first answers: its cookie, then the kept logout naming it
-    await until(
-      () => profile.seen.some((s) => s.url.endsWith('/auth/logout')),
-      'the kept login logged out',
+  it('(b) kept to its answer: its logout answers before the retry is sent, which signs in', async () => {
+    const { plain } = ref.server.seed;
+    const fx = await pam();
+    const profile = gatedProfile(fx.served.url);
+    profile.release(); // the page's own login goes through
+    const client = createServerSessionClient({ fetch: profile.fetch });
+    clients.push(client);
+    await client.ready;
+    client.login({ login: plain.email, password: plain.password });
+    await until(() => client.view.status === 'signedIn', 'signed in');
+    const held = gatedProfile(fx.served.url);
+    for (const [k, v] of profile.cookies) held.cookies.set(k, v);
+    const other = createServerSessionClient({ fetch: held.fetch });
+    clients.push(other);
+    await other.ready;
+    const caller = new AbortController();
+    const first = other.auth.login(
+      { login: plain.email, password: plain.password },
+      { signal: caller.signal },
     );
-    gate.release('login#3');
-    const answer = await retry.then(
-      (a) => a,
-      (e: unknown) => ({ failed: (e as { status?: number }).status, message: String((e as Error).message) }),
-    );
-    expect(answer).toMatchObject({ server_session: { login_id: expect.any(String) } });
+    first.catch(() => {});
+    await held.held(); // its head is in: its cookie stored
+    caller.abort();
+    await expect(first).rejects.toMatchObject({ code: 'aborted' });
+    const retry = outcome(other.auth.login({ login: plain.email, password: plain.password }));
+    await turns(50);
+    expect(held.sent.filter((s) => s.path.endsWith('/auth/login'))).toHaveLength(1); // the retry waits
+    held.release();
+    expect(await retry).toMatchObject({ server_session: { login_id: expect.any(String) } });
+    const paths = held.sent.map((s) => s.path.split('/').pop());
+    expect(paths.indexOf('logout')).toBeGreaterThan(-1);
+    expect(paths.lastIndexOf('login')).toBeGreaterThan(paths.indexOf('logout'));
   });
 });

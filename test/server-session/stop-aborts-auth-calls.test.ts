@@ -18,7 +18,11 @@ afterEach(() => {
 
 const urlOf = (input: RequestInfo | URL) => (input instanceof Request ? input.url : String(input));
 
-/** A browser whose answers to `path` come in (cookie and all) at once, but reach the page only on `release()`. */
+/**
+ * A browser whose answers to `path` come in (cookie and all) at once and reach the page's fetch,
+ * their body only on `release()` (`answered()` counts those the page has begun to read: their head
+ * is in). A login given up on before its head is aborted, its cookie dropped (kept-login.ts).
+ */
 function gatedProfile(path: string) {
   const profile = browserProfile(fx.served.url);
   let release = () => {};
@@ -29,9 +33,19 @@ function gatedProfile(path: string) {
   const gate = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const res = await profile.fetch(input, init);
     if (!new URL(urlOf(input), fx.served.url).pathname.endsWith(path)) return res;
-    answered++;
-    await open;
-    return res;
+    const text = await res.text();
+    const body = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          answered++;
+          await open;
+          controller.enqueue(new TextEncoder().encode(text));
+          controller.close();
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    return new Response(body, { status: res.status, headers: res.headers });
   }) as typeof fetch;
   return { profile, fetch: gate, release: () => release(), answered: () => answered };
 }
