@@ -290,11 +290,20 @@ export function createServerSessionClient<const F extends readonly ServerSession
   // naming none ends whatever login the cookie holds by then (review 43). The auth module's call
   // reaches `bound` synchronously, which reads `ending` then.
   let ending: string | undefined;
+  // The session read again, when the page may not show what the cookie holds: now, or as soon as
+  // the session can take it (a login under way, a failure shown: review 46). The read decides.
+  const reread = () => {
+    const event = trusted({ type: 'REMOTE_LOGIN', loginId: null }) as never;
+    const go = () => stop.signal.aborted || (actor?.getSnapshot().can(event) && (actor.send(event), true));
+    if (go()) return;
+    const sub = actor?.subscribe(() => go() && sub?.unsubscribe());
+  };
   // Three tries (a dropped request, a 5xx); a 401 is the proxy's word that the cookie holds no such
-  // login (another since). Still live after them: the session is read again, so the page shows what
-  // the cookie holds, never signed out over a live login (review 45).
-  const endLogin = async (loginId: string) => {
-    for (let tries = 3; tries--; ) {
+  // login (another since). Still live after them, or no login to name (a kept answer that failed):
+  // the session is read again, so the page shows what the cookie holds, never signed out over a
+  // live login (review 45).
+  const endLogin = async (loginId?: string) => {
+    for (let tries = loginId ? 3 : 0; tries--; ) {
       ending = loginId;
       let sent: Promise<unknown>;
       try {
@@ -308,7 +317,7 @@ export function createServerSessionClient<const F extends readonly ServerSession
         if (statusOf(error) === 401) return;
       }
     }
-    if (!stop.signal.aborted) actor?.send(trusted({ type: 'REMOTE_LOGIN' }) as never);
+    reread();
   };
   const plain = serverSessionAuth(http, options.endpoints);
   const tabs = env.channel
@@ -433,8 +442,9 @@ export function createServerSessionClient<const F extends readonly ServerSession
   const client: ServerSessionClientBase & { user?: UserModule } = {
     http: flowHttp,
     // Ended by stop() too; a login it answers after (the cookie set) is logged out again.
-    // Ended by stop() too: a login in flight then is given up on as by its caller (kept-login.ts).
-    auth: stoppable(auth, stop.signal),
+    // Ended by stop() too (each call `aborted` at once, its answer let go); a login in flight then
+    // is given up on as by its caller (kept-login.ts watches the same signal).
+    auth: stoppable(auth, stop.signal, () => {}),
     ...(user ? { user } : {}),
     tokens: NO_TOKENS,
     environment: env,

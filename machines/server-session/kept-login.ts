@@ -19,13 +19,13 @@ export const grantedLogin = (answer: unknown): string | undefined =>
  * `auth` with its logins (`login`, `registerSimplified`) given up on as above, when the caller's
  * `signal` or `stopped` aborts: the caller's promise rejects `aborted` at once; the fetch is aborted
  * while its answer's head is not in (the adapter's `answered` hook), else it goes on to its answer
- * and `end(loginId)` logs out the login it grants. A login is sent only once the logins kept before
+ * and `end(loginId)` logs out the login it grants (`end()`: the answer failed, the session is read again). A login is sent only once the logins kept before
  * it have answered and been ended (at once when there is none); its caller's signal ends that wait
  * too, nothing sent (a signal aborted already sends nothing). Every other call is as given.
  */
 export function keptLogins<A extends object>(
   auth: A,
-  end: (loginId: string) => Promise<unknown>,
+  end: (loginId?: string) => Promise<unknown>,
   stopped: AbortSignal,
 ): A {
   // The logins kept, each until its answer and its logout have settled. Never rejects.
@@ -43,10 +43,8 @@ export function keptLogins<A extends object>(
               cut();
             };
             const on = () => once();
-            for (const s of signals) {
-              if (s?.aborted) return on();
-              s?.addEventListener('abort', on);
-            }
+            if (signals.some((s) => s?.aborted)) return on();
+            for (const s of signals) s?.addEventListener('abort', on);
             over
               .finally(() => {
                 for (const s of signals) s?.removeEventListener('abort', on);
@@ -72,12 +70,14 @@ export function keptLogins<A extends object>(
             watch(() => {
               reject(new AbortedError(name, 'call'));
               if (!answered) return own.abort();
+              // (Its answer unreadable or never whole, its head was in: `end()`, no login to name,
+              // reads the session again.)
               const done = sent.then(
                 (answer) => {
                   const loginId = grantedLogin(answer);
                   return loginId && end(loginId);
                 },
-                () => {},
+                () => end(),
               );
               settled = Promise.all([settled, done]);
             }, sent);
