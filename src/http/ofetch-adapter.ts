@@ -33,10 +33,7 @@ import {
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-/**
- * One call as the pipeline sees it; `shownPath` gives the caller's path as errors show it (no
- * query), scrubbed of the call's secrets when first asked (only an error asks).
- */
+/** One call as the pipeline sees it; `shownPath`: its path as errors show it (no query, scrubbed). */
 interface Call {
   method: Method;
   shownPath: () => string;
@@ -69,6 +66,10 @@ const UNGUESSABLE = /^(?!\d+$)[\w+/.=-]{16,}$/;
 
 /** Header names whose values are credentials: scrubbed from errors like the token is. */
 const CREDENTIAL_HEADER = /auth|token|secret|key|cookie|session/i;
+
+/** A caller's per-call hook `Symbol.for('pam-client.<name>')` (our machines' own, not a public option). */
+const hookOf = (call: Call, name: string) =>
+  (call.options as Record<symbol, ((text: string) => void) | undefined>)[Symbol.for(`pam-client.${name}`)];
 
 /**
  * The default `HttpAdapter`, on ofetch. One instance per API: it joins paths under `baseURL` (a
@@ -184,10 +185,9 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       });
     }
     async function answer(): Promise<unknown> {
-      // The request leaves now (its token read, its signal checked by fetch as it is called): a
-      // caller's per-request `sent` hook (our machines' only, `Symbol.for('pam-client.sent')`, not a
-      // public option) is told synchronously, before its headers are built.
-      (call.options as Record<symbol, () => void>)[Symbol.for('pam-client.sent')]?.();
+      // The request leaves now (its token read, its signal checked by fetch as it is called): the
+      // caller's `sent` hook is told synchronously, before its headers are built.
+      hookOf(call, 'sent')?.('');
       // The headers (written here, their one use): a plain object with lower-cased names (what
       // Headers.set would do): ofetch builds the one Headers instance from it, so each attempt makes
       // one, not two. Not a null-prototype one: fetch reads that one ~0.5 µs slower (so a header
@@ -223,19 +223,14 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
           // Statuses become our errors in `readResponse`; ofetch's FetchError would hold the token.
           ignoreResponseError: true,
         });
-        // What only the answer (or an error) needs, made while the request is on its way, out of
-        // the call's wall time: the call's own scrubber (a password's byte forms) and the held
-        // values' (a new token's), each kept once made (`own`, `scrubbers`, `heldChain`). After
-        // one turn of microtasks: fetch (undici) writes the request on a kept connection in the
-        // microtasks it queued as it was called, so made at once they held it back (a login's
-        // password ~6-11 µs, a new token's ~4-7: SPEED29). The answer's scrubber is taken at the
-        // answer (`scrubberOf` again: of what is held then, its parts made by now).
+        // The scrubbers only the answer (or an error) needs (the call's own, the held values'), made
+        // while the request is on its way, after one turn of microtasks: made at once they held back
+        // undici's write of it (~4-11 µs: SPEED29). The answer's is taken at the answer.
         await 0;
         scrubberOf(call, token);
         const response = await pending;
-        // Its head is in (a browser has stored its cookies by now): a caller's `answered` hook (the
-        // server session's only, `Symbol.for('pam-client.answered')`, not a public option) is told.
-        (call.options as Record<symbol, (() => void) | undefined>)[Symbol.for('pam-client.answered')]?.();
+        // Its head is in (its cookies stored): the server session's `answered` hook is told (hooks: `hookOf`).
+        hookOf(call, 'answered')?.('');
         // At most 5 redirects.
         const next = hops < 5 ? redirectTarget(method, url, response) : undefined;
         if (next !== undefined) {
@@ -269,11 +264,9 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
         // A download's file has its own cap; its error answer is read as any other.
         const file = blob && response.ok;
         const cap = caps[+file]!; // [json, file]
-        // A grant's call (`Symbol.for('pam-client.unread')`: a login's, a registration's; not a public option) is handed what it read of a 2xx
-        // answer it cannot read (over the cap, not JSON): the token in it is still live at the API.
-        const unread = response.ok
-          ? (call.options as Record<symbol, (read: string) => void>)[Symbol.for('pam-client.unread')]
-          : undefined;
+        // A grant's call (a login's) is handed what it read of a 2xx answer it cannot read (over the
+        // cap, not JSON): the token in it is still live at the API.
+        const unread = response.ok ? hookOf(call, 'unread') : undefined;
         const data = await readBody(response, cap, file, unread);
         const scrub = scrubberOf(call, token);
         // Its headers go to the app (a file name from `Content-Disposition`): scrubbed as an error is.

@@ -49,8 +49,9 @@ describe('a client.auth.login aborted before its head, over a signed-in page', (
     caller.abort(); // before its head: the fetch is aborted
     await turns(20);
     api.release('login#2');
-    await new Promise((r) => setTimeout(r, 1000)); // the API answers; the proxy does what it does
-    await turns(50);
+    // The API answers; the proxy does what it does (loopback I/O: turns of the loop, no clock).
+    await until(() => api.calls.includes('login#2'), 'the login reached the API');
+    await turns(500);
     const [value] = [...profile.cookies.values()];
     const held = value === undefined ? null : (await openCookie(value)).loginId;
     const seedRead = await fetch(`${fx.served.url}/pam/session`, {

@@ -48,7 +48,10 @@ describe('three failed logouts of a kept login while a newer login waits', () =>
       () => profile.sent.filter((s) => s.path.endsWith('/auth/login')).length === 2,
       'the newer login sent',
     );
-    await new Promise((r) => setTimeout(r, 1000)); // its answer (a wrong password) is in
+    await until(
+      () => client.view.status === 'failed' || client.view.status === 'signedIn',
+      'its answer (a wrong password) is in',
+    );
     await turns(200);
     await until(() => client.view.status !== 'restoring', 'settled');
     const reload = createServerSessionClient({ fetch: profile.fetch, environment: { channel: null } });
