@@ -1,7 +1,14 @@
 import type { AuthHttpAdapter } from '../http/types';
 import { type Check, type Mismatches, moduleOf } from '../operation/operation';
 import { checkedEndpoints } from './endpoints-check';
-import { AUTH_MODULE_ROWS, granted, LOGIN, REGISTER_SIMPLIFIED, REGISTRATION_ROWS } from './operations';
+import {
+  AUTH_MODULE_ROWS,
+  granted,
+  LOGIN,
+  REFRESH_TOKEN,
+  REGISTER_SIMPLIFIED,
+  REGISTRATION_ROWS,
+} from './operations';
 import type { AuthEndpoints, AuthModule, RegistrationModule } from './types';
 
 export type { CallOptions, LogoutOptions, WithHttp } from '../operation/operation';
@@ -43,10 +50,11 @@ export interface AuthModuleOptions {
  */
 export function createAuthCore(http: AuthHttpAdapter, options: AuthModuleOptions = {}): AuthModule {
   const endpoints = checkedEndpoints(options.endpoints);
-  // `login` revokes the token of an answer it refuses (`granted`).
+  // `login` and `refreshToken` revoke the token of an answer they refuse (`granted`).
   return {
     ...moduleOf(http, AUTH_MODULE_ROWS, undefined, endpoints),
     login: granted(http, 'login', LOGIN, endpoints),
+    refreshToken: granted(http, 'refreshToken', REFRESH_TOKEN, endpoints),
   } as unknown as AuthModule;
 }
 

@@ -48,15 +48,14 @@ export const getUserProfile: WithHttp<AuthModule['getUserProfile'], 'get'> = /* 
 );
 
 /**
- * A new access token for the current one (`POST /users/refresh-token`).
+ * A new access token for the current one (`POST /users/refresh-token`). An answer it refuses
+ * (`invalid_response`: unreadable, over the cap, not JSON) still granted a token: it is revoked.
  *
  * @example
  * const { access_token } = await refreshToken(http);
  */
-export const refreshToken: WithHttp<AuthModule['refreshToken'], 'post'> = /* @__PURE__ */ operation(
-  'refreshToken',
-  REFRESH_TOKEN,
-);
+export const refreshToken: WithHttp<AuthModule['refreshToken'], 'post'> = (http, ...args) =>
+  granted(http, 'refreshToken', REFRESH_TOKEN)(...args) as never;
 
 /**
  * Creates an account (`POST /auth/register-simplified`); answers like a login.
