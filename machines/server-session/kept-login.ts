@@ -8,12 +8,9 @@
 // the proxy, the logins in flight included).
 
 import { AbortedError, type RequestOptions } from 'pam-client';
+import { serverSessionOf } from './auth';
 
 type Call = (...args: unknown[]) => Promise<unknown>;
-
-/** The login the answer of a login grants (`server_session.login_id`), or undefined. */
-export const grantedLogin = (answer: unknown): string | undefined =>
-  (answer as { server_session?: { login_id?: string } } | null)?.server_session?.login_id;
 
 /**
  * `auth` with its logins (`login`, `registerSimplified`) given up on as above, when the caller's
@@ -74,7 +71,7 @@ export function keptLogins<A extends object>(
               // reads the session again.)
               const done = sent.then(
                 (answer) => {
-                  const loginId = grantedLogin(answer);
+                  const loginId = serverSessionOf(answer)?.login_id;
                   return loginId && end(loginId);
                 },
                 () => end(),

@@ -157,6 +157,8 @@ function createServerSessionMachine() {
       signingIn: {
         entry: [
           'startFlow',
+          // Only another tab's login heard from now on asks for a read should this one fail.
+          'unqueue',
           // Only LOGIN and REGISTER enter `signingIn` (no `assertEvent`, whose check could never fail here).
           raise(({ event }) => internal({ type: 'BEGIN', command: boxCommand(event as PendingCommand) })),
         ],
@@ -208,13 +210,18 @@ function createServerSessionMachine() {
           },
           LOGIN: {},
           REGISTER: {},
-          CANCEL: { target: 'signedOut' },
+          // Another tab signed in meanwhile (the cookie is shared): the session is read, as while
+          // signed out (this login's fetch is aborted before its head, kept-login.ts).
+          CANCEL: [{ guard: 'queued', target: 'restoring.reading' }, { target: 'signedOut' }],
+          // Another tab signed in (the cookie is shared): read once this login has failed or is
+          // cancelled, if it is (one that succeeds replaced that cookie; `AFTER_FAILURE`).
+          REMOTE_LOGIN: QUEUE,
           // No cookie was set before the login completed: nothing to revoke.
           LOGOUT: { target: 'signedOut', actions: { type: 'forget', params: 'logout' } },
         },
       },
-      failed: { tags: 'failed', on: AFTER_FAILURE },
-      cancelledAccount: { tags: 'cancelledAccount', on: AFTER_FAILURE },
+      failed: { tags: 'failed', ...AFTER_FAILURE },
+      cancelledAccount: { tags: 'cancelledAccount', ...AFTER_FAILURE },
       signedIn,
       signingOut: {
         tags: 'signingOut',

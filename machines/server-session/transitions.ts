@@ -34,11 +34,21 @@ export type ServerInternal =
   /** The proxy answered 401 on a call that needs the session: it is over (the cookie is cleared). */
   | { type: 'UNAUTHORIZED' };
 
+/**
+ * What a failed login (`failed`, `cancelledAccount`) takes. The cookie is the browser's: another
+ * tab's login (or this page's read again, client.ts `reread`) is asked of the server, as while
+ * signed out; one heard while this login was on its way (`queued`, signingIn's) at once.
+ */
 export const AFTER_FAILURE = {
-  LOGIN: 'signingIn',
-  REGISTER: 'signingIn',
-  CANCEL: { target: 'signedOut', actions: { type: 'clearError' } },
-  LOGOUT: { target: 'signedOut', actions: { type: 'clearError' } },
+  // (Written out, no spread: a bundle keeps a top-level spread it cannot prove pure.)
+  always: { guard: 'queued', target: 'restoring.reading', actions: { type: 'clearError' } },
+  on: {
+    LOGIN: 'signingIn',
+    REGISTER: 'signingIn',
+    CANCEL: { target: 'signedOut', actions: { type: 'clearError' } },
+    LOGOUT: { target: 'signedOut', actions: { type: 'clearError' } },
+    REMOTE_LOGIN: { guard: 'trusted', target: 'restoring.reading', actions: { type: 'clearError' } },
+  },
 } as const;
 
 /** The session is over here (the proxy's 401, or its absolute lifetime): told to the app and the tabs. */

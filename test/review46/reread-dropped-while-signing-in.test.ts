@@ -21,11 +21,10 @@ afterEach(() => {
 });
 
 describe('three failed logouts of a kept login while a newer login waits', () => {
-  // Left open (fortieth pass): the read is now deferred until the session can take it (`reread` in
-  // client.ts), but `failed` takes no REMOTE_LOGIN: the page agrees with the cookie only after the
-  // player's next step (CANCEL, LOGIN). Closing it needs REMOTE_LOGIN in AFTER_FAILURE (a machine
-  // change: diagrams, the review book). Needs three failed logouts and a failed newer login.
-  it.fails('the page and the cookie agree once the newer login has failed', async () => {
+  // Fixed (forty-first pass): the read is deferred until the session can take it (`reread` in
+  // client.ts), and `failed` takes REMOTE_LOGIN (transitions.ts `AFTER_FAILURE`): the page reads
+  // the session once the newer login has failed. (An `it.fails` in the fortieth pass.)
+  it('the page and the cookie agree once the newer login has failed', async () => {
     const { plain } = ref.server.seed;
     const fx = await pam();
     const profile = gatedProfile(fx.served.url);
