@@ -47,7 +47,7 @@ import { trusted } from '../session/events';
 import { boxCommand } from '../session/login';
 import type { RegisterCommandPayload, SessionEmitted, SessionEvent } from '../session/types';
 import { readServerClock } from './actors';
-import { asCoreError, serverSessionAuth } from './auth';
+import { asCoreError, serverSessionAuth, serverSessionOf } from './auth';
 import { barredFor } from './context';
 import { keptLogins } from './kept-login';
 import { serverSessionMachine } from './machine';
@@ -292,8 +292,8 @@ export function createServerSessionClient<const F extends readonly ServerSession
   let ending: string | undefined;
   // The session read again, when the page may not show what the cookie holds: now, or as soon as
   // the session can take it (a login under way, a failure shown: review 46). The read decides.
-  const reread = () => {
-    const event = trusted({ type: 'REMOTE_LOGIN', loginId: null }) as never;
+  const reread = (loginId: string | null = null) => {
+    const event = trusted({ type: 'REMOTE_LOGIN', loginId }) as never;
     const go = () => stop.signal.aborted || (actor?.getSnapshot().can(event) && (actor.send(event), true));
     if (go()) return;
     const sub = actor?.subscribe(() => go() && sub?.unsubscribe());
@@ -326,6 +326,27 @@ export function createServerSessionClient<const F extends readonly ServerSession
   const outcomeListeners = new Set<(event: MutationOutcomeUnknown) => void>();
   const stop = new AbortController();
   const auth = keptLogins(plain, endLogin, stop.signal);
+  // The app's own logins (`client.auth.login`, `registerSimplified`) set the cookie the page's
+  // session stands on: one that signs a player in is followed as another tab's login is (the
+  // session reads it; the other tabs are told), never left signed out over a live login.
+  const followed = (module: typeof auth): typeof auth => {
+    const follow =
+      (name: 'login' | 'registerSimplified') =>
+      (...args: unknown[]) =>
+        (module[name] as (...a: unknown[]) => Promise<unknown>)(...args).then((answer) => {
+          const loginId = serverSessionOf(answer)?.login_id;
+          if (loginId && !stop.signal.aborted) {
+            tabs?.post({ type: 'signedIn', loginId });
+            reread(loginId);
+          }
+          return answer;
+        });
+    return {
+      ...module,
+      login: follow('login'),
+      registerSimplified: follow('registerSimplified'),
+    } as typeof auth;
+  };
   const flowHttp = stoppable(typed as unknown as HttpAdapter, stop.signal);
   // A restriction accepted here is kept for the player past the login and the page (memory, and
   // `localStorage` where there is one), as `createPamClient` keeps it.
@@ -444,7 +465,7 @@ export function createServerSessionClient<const F extends readonly ServerSession
     // Ended by stop() too; a login it answers after (the cookie set) is logged out again.
     // Ended by stop() too (each call `aborted` at once, its answer let go); a login in flight then
     // is given up on as by its caller (kept-login.ts watches the same signal).
-    auth: stoppable(auth, stop.signal, () => {}),
+    auth: stoppable(followed(auth), stop.signal, () => {}),
     ...(user ? { user } : {}),
     tokens: NO_TOKENS,
     environment: env,

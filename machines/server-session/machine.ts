@@ -17,7 +17,7 @@ import { readServerClock, stampedAuth } from './actors';
 import { initialContext, serverServicesOf } from './context';
 import { type Internal, LOGGED_OUT, serverSessionSetup } from './setup';
 import { signedIn } from './signed-in';
-import { AFTER_FAILURE, AGAIN, expire, QUEUE, readSeed, seedOf } from './transitions';
+import { AFTER_FAILURE, AGAIN, CUT_SHORT, expire, QUEUE, readSeed, seedOf } from './transitions';
 
 /** Builds the machine (one pure call). */
 /* @__NO_SIDE_EFFECTS__ */
@@ -83,7 +83,7 @@ function createServerSessionMachine() {
               { target: 'reading' },
             ],
           },
-          reading: { tags: 'restoring', entry: 'unqueue', invoke: readSeed('reading') },
+          reading: { tags: 'restoring', entry: 'unqueue', invoke: readSeed('reading'), on: CUT_SHORT },
           waiting: {
             tags: 'signedOut',
             invoke: {
@@ -104,6 +104,7 @@ function createServerSessionMachine() {
           confirming: {
             tags: 'restoring',
             entry: 'unqueue',
+            on: CUT_SHORT,
             invoke: {
               id: 'seed',
               src: 'readSeed',
@@ -148,8 +149,9 @@ function createServerSessionMachine() {
           enqueue('dropPending');
         }),
         on: {
-          LOGIN: { target: 'signingIn' },
-          REGISTER: { target: 'signingIn' },
+          // (No login in the cookie that this tab knows of: none heard yet, `queued`.)
+          LOGIN: { target: 'signingIn', actions: 'unqueue' },
+          REGISTER: { target: 'signingIn', actions: 'unqueue' },
           // Another tab signed in (the cookie is shared): ask the server, never the message.
           REMOTE_LOGIN: { guard: 'trusted', target: 'restoring.reading' },
         },
@@ -157,8 +159,6 @@ function createServerSessionMachine() {
       signingIn: {
         entry: [
           'startFlow',
-          // Only another tab's login heard from now on asks for a read should this one fail.
-          'unqueue',
           // Only LOGIN and REGISTER enter `signingIn` (no `assertEvent`, whose check could never fail here).
           raise(({ event }) => internal({ type: 'BEGIN', command: boxCommand(event as PendingCommand) })),
         ],
@@ -216,8 +216,13 @@ function createServerSessionMachine() {
           // Another tab signed in (the cookie is shared): read once this login has failed or is
           // cancelled, if it is (one that succeeds replaced that cookie; `AFTER_FAILURE`).
           REMOTE_LOGIN: QUEUE,
-          // No cookie was set before the login completed: nothing to revoke.
-          LOGOUT: { target: 'signedOut', actions: { type: 'forget', params: 'logout' } },
+          // The cookie may hold a login this tab has not read (`queued`: another tab's, the app's own,
+          // one there when a read was cut short): revoked, as a logout asks. Else no cookie was set
+          // before the login completed: nothing to revoke.
+          LOGOUT: [
+            { guard: 'queued', target: 'signingOut' },
+            { target: 'signedOut', actions: { type: 'forget', params: 'logout' } },
+          ],
         },
       },
       failed: { tags: 'failed', ...AFTER_FAILURE },
@@ -225,11 +230,14 @@ function createServerSessionMachine() {
       signedIn,
       signingOut: {
         tags: 'signingOut',
-        entry: 'clearError',
+        entry: ['clearError', 'unqueue'],
         on: {
           LOGIN: { actions: 'rememberPending' },
           REGISTER: { actions: 'rememberPending' },
           CANCEL: { actions: 'dropPending' },
+          // Another tab signed in meanwhile (the cookie is shared): once this logout is done, the
+          // session is read, never signed out over a login made since.
+          REMOTE_LOGIN: QUEUE,
         },
         // Signed out only on the server's word (its 204, or a 401: no session there), and only
         // then are the other tabs told. Behind the proxy the HttpOnly cookie is the session: a
@@ -245,7 +253,7 @@ function createServerSessionMachine() {
           onDone: [
             // (The actor's 1; a login asked meanwhile starts instead, as after a 204.)
             {
-              guard: ({ context, event }) => event.output === 1 && !context.pending,
+              guard: ({ context, event }) => (event.output === 1 || context.queued) && !context.pending,
               target: 'restoring.reading',
               actions: LOGGED_OUT,
             },

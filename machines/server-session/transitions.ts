@@ -86,6 +86,17 @@ export const readSeed = (state: 'reading' | 'again') =>
     ],
   }) as const;
 
+/**
+ * A login asked while the page waits for its first read of the session (or the read after a 401):
+ * the read is cut short, so the cookie may hold a login (`queued`: read again should this login fail
+ * or be cancelled; revoked at a logout). Not while shown signed out after a read that failed
+ * (`waiting`, `again`): a wrong password is shown there, as ever.
+ */
+export const CUT_SHORT = {
+  LOGIN: { target: '#serverSession.signingIn', actions: 'queue' },
+  REGISTER: { target: '#serverSession.signingIn', actions: 'queue' },
+} as const;
+
 /** A read on its way: another tab's word asks for one more after it, never more (`readSeed`). */
 export const QUEUE = { guard: 'trusted', actions: 'queue' } as const;
 

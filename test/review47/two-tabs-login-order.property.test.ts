@@ -1,5 +1,5 @@
 // Two tabs of one browser (one cookie jar, one channel), over generated sequences: each tab logs in
-// (a right or a wrong password, two players), cancels and logs out, while the API answers the
+// (a right or a wrong password, two players; or the app's own `client.auth.login`), cancels and logs out, while the API answers the
 // logins and logouts in a generated order (each held until the sequence lets one go). Once
 // everything has answered, both pages have settled and each has made one call:
 // - a tab signed in shows the very login the cookie holds;
@@ -27,6 +27,7 @@ afterEach(() => {
 type Tab = 0 | 1;
 type Step =
   | { op: 'login'; tab: Tab; who: 'plain' | 'pendingLimit'; right: boolean }
+  | { op: 'appLogin'; tab: Tab; who: 'plain' | 'pendingLimit' }
   | { op: 'cancel'; tab: Tab }
   | { op: 'logout'; tab: Tab }
   | { op: 'release'; pick: number };
@@ -38,6 +39,11 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     tab,
     who: fc.constantFrom('plain' as const, 'pendingLimit' as const),
     right: fc.boolean(),
+  }),
+  fc.record({
+    op: fc.constant('appLogin' as const),
+    tab,
+    who: fc.constantFrom('plain' as const, 'pendingLimit' as const),
   }),
   fc.record({ op: fc.constant('cancel' as const), tab }),
   fc.record({ op: fc.constant('logout' as const), tab }),
@@ -58,6 +64,9 @@ function heldApi() {
   return { fetch: fetchUp, pending, release };
 }
 
+/** A run's wait for a state gives up after 10 s (a run takes well under one): the failure is named. */
+const GIVE_UP = 10_000_000_000n;
+
 const SETTLED = new Set(['signedIn', 'signedOut', 'failed', 'cancelledAccount']);
 
 describe('two tabs signing in, failing, cancelling and out, in any order of answers', () => {
@@ -77,36 +86,46 @@ describe('two tabs signing in, failing, cancelling and out, in any order of answ
           return c;
         });
         await Promise.all(tabs.map((t) => t.ready));
+        const calls: Promise<unknown>[] = [];
         for (const s of steps) {
           if (s.op === 'login') {
             const seed = ref.server.seed[s.who];
             tabs[s.tab]!.login({ login: seed.email, password: s.right ? seed.password : 'wrong-password' });
+          } else if (s.op === 'appLogin') {
+            const seed = ref.server.seed[s.who];
+            calls.push(
+              tabs[s.tab]!.auth.login({ login: seed.email, password: seed.password }).catch(() => {}),
+            );
           } else if (s.op === 'cancel') tabs[s.tab]!.cancel();
           else if (s.op === 'logout') tabs[s.tab]!.logout();
           else api.release(s.pick);
           await turns(10);
         }
         const settled = () => tabs.every((t) => SETTLED.has(t.view.status));
-        await until(
-          async () => {
-            while (api.pending.length) api.release(0);
-            await turns(20);
-            return api.pending.length === 0 && settled();
-          },
-          () => `everything answered and the tabs settled (${tabs.map((t) => t.view.status)})`,
-        );
+        const states = () => tabs.map((t) => t.view.status).join(', ');
+        // Everything answers now, in arrival order, until the tabs settle.
+        const drain = (what: string) =>
+          until(
+            async () => {
+              while (api.pending.length) api.release(0);
+              await turns(20);
+              return api.pending.length === 0 && settled();
+            },
+            () => `${what} (${states()})`,
+            GIVE_UP,
+          );
+        await drain('everything answered and the tabs settled');
+        await Promise.all(calls);
+        await drain('the app logins followed');
         await turns(50);
         // One call of each page's: a login the proxy ended behind its back is learnt there (its
         // 401), as on any page (review 46's open point: a login aborted before its head).
         for (const t of tabs) {
           await t.http.get('/bff/users/address-by-user').catch(() => {});
-          await until(settled, 'the tabs settled after a call');
+          await drain('the tabs settled after a call');
           await turns(50);
         }
-        await until(async () => {
-          await turns(20);
-          return api.pending.length === 0 && settled();
-        }, 'settled at last');
+        await drain('settled at last');
         const [value] = [...profile.cookies.values()];
         const cookieLogin = value === undefined ? null : (await openCookie(value)).loginId;
         const seedRead = await fetch(`${fx.served.url}/pam/session`, {
