@@ -165,11 +165,16 @@ function signOutVerdict(
   // sent it: a channel that lagged), or of an older one: this tab's answer decides (a 401 ends it
   // here too; a new token outlives it). That call sent the store's token of this login (`sending`),
   // which may be counted above the one held: a refresh of another tab stored, its word unheard.
+  // Only a call of the login held, and an expiry of the token it sent or an older one: a claim
+  // still held once its call stopped (a lost race's wait aborted as this tab took another login, or
+  // a newer token of this one) decides nothing of the token held now, whose expiry then ends it
+  // here (review 47: a tab stayed signed in on an expired login for good).
   const ownCall =
     refreshing &&
     message.reason === 'expired' &&
     message.sid === c.sid &&
-    message.seq! <= Math.max(c.seq!, isOwn(sent, ownerOf(c)) ? sent.seq! : 0);
+    isOwn(sent, ownerOf(c)) &&
+    message.seq! <= sent.seq!;
   // An expiry of this login is judged against the store's newer session of it too, as a 401 is
   // (`newerOwn`): another client of the store (one with no channel) may have refreshed it since,
   // its word never heard here; an expiry of an older token ends nothing (`endsOurs`).
