@@ -47,8 +47,9 @@ import { trusted } from '../session/events';
 import { boxCommand } from '../session/login';
 import type { RegisterCommandPayload, SessionEmitted, SessionEvent } from '../session/types';
 import { readServerClock } from './actors';
-import { asCoreError, serverSessionAuth, serverSessionOf } from './auth';
+import { asCoreError, serverSessionAuth } from './auth';
 import { barredFor } from './context';
+import { followedLogins } from './followed-logins';
 import { keptLogins } from './kept-login';
 import { serverSessionMachine } from './machine';
 import type { SERVER_PLAY_TIME } from './play-time';
@@ -326,27 +327,6 @@ export function createServerSessionClient<const F extends readonly ServerSession
   const outcomeListeners = new Set<(event: MutationOutcomeUnknown) => void>();
   const stop = new AbortController();
   const auth = keptLogins(plain, endLogin, stop.signal);
-  // The app's own logins (`client.auth.login`, `registerSimplified`) set the cookie the page's
-  // session stands on: one that signs a player in is followed as another tab's login is (the
-  // session reads it; the other tabs are told), never left signed out over a live login.
-  const followed = (module: typeof auth): typeof auth => {
-    const follow =
-      (name: 'login' | 'registerSimplified') =>
-      (...args: unknown[]) =>
-        (module[name] as (...a: unknown[]) => Promise<unknown>)(...args).then((answer) => {
-          const loginId = serverSessionOf(answer)?.login_id;
-          if (loginId && !stop.signal.aborted) {
-            tabs?.post({ type: 'signedIn', loginId });
-            reread(loginId);
-          }
-          return answer;
-        });
-    return {
-      ...module,
-      login: follow('login'),
-      registerSimplified: follow('registerSimplified'),
-    } as typeof auth;
-  };
   const flowHttp = stoppable(typed as unknown as HttpAdapter, stop.signal);
   // A restriction accepted here is kept for the player past the login and the page (memory, and
   // `localStorage` where there is one), as `createPamClient` keeps it.
@@ -465,7 +445,16 @@ export function createServerSessionClient<const F extends readonly ServerSession
     // Ended by stop() too; a login it answers after (the cookie set) is logged out again.
     // Ended by stop() too (each call `aborted` at once, its answer let go); a login in flight then
     // is given up on as by its caller (kept-login.ts watches the same signal).
-    auth: stoppable(followed(auth), stop.signal, () => {}),
+    // The app's own logins followed (followed-logins.ts): the other tabs told, the session read.
+    auth: stoppable(
+      followedLogins(auth, (loginId) => {
+        if (stop.signal.aborted) return;
+        tabs?.post({ type: 'signedIn', loginId });
+        reread(loginId);
+      }),
+      stop.signal,
+      () => {},
+    ),
     ...(user ? { user } : {}),
     tokens: NO_TOKENS,
     environment: env,
