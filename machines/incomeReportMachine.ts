@@ -247,8 +247,12 @@ function createIncomeReportMachine() {
             target: 'ready',
             actions: [
               'storeYears',
-              // (None held: a RESET, which `ready` takes as no event.)
-              raise(({ context: { request: r } }) => ({ type: r ? 'GENERATE' : 'RESET', ...r }) as never),
+              // (None held: a RESET, which `ready` takes as no event. `context.request` read twice: 3 B
+              // smaller gzipped than a destructured name, issue 33.)
+              raise(
+                ({ context }) =>
+                  ({ type: context.request ? 'GENERATE' : 'RESET', ...context.request }) as never,
+              ),
             ],
           },
           onError: {
