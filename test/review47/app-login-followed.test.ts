@@ -6,11 +6,10 @@
 // way over a cookie it has not read revokes what the cookie holds.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { sessionActorOf } from '../../machines/devtools';
-import { createServerSessionClient, type ServerSessionClientBase } from '../../machines/index';
-import { browserProfile, runningClock, usePam } from '../server-session/support';
+import type { ServerSessionClientBase } from '../../machines/index';
+import { runningClock, usePam } from '../server-session/support';
 import { turns, until } from '../support/event-loop';
-import { FakeChannelHub } from '../support/fake-channel';
+import { browserAt, gated, loginIdOf } from './support';
 
 const clock = runningClock();
 const { ref, fx } = usePam(clock);
@@ -19,54 +18,24 @@ afterEach(() => {
   for (const c of clients.splice(0)) c.stop();
 });
 
-const queued = (client: ServerSessionClientBase) =>
-  (sessionActorOf(client).getSnapshot().context as unknown as { queued: boolean }).queued;
-
-const loginIdOf = (client: ServerSessionClientBase) =>
-  (sessionActorOf(client).getSnapshot().context as unknown as { loginId: string | null }).loginId;
-
-/** One page (and another tab) of one browser; the page's first login held before it is sent. */
+/** One page (and another tab) of one browser; the page's logins held once `holdNext()` is called. */
 function page() {
-  const hub = new FakeChannelHub();
-  const profile = browserProfile(fx.served.url);
-  let release = () => {};
-  const gate = new Promise<void>((r) => {
-    release = r;
-  });
-  let holdNext = false;
-  let held = 0;
-  const fetchHeld = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    if (holdNext && String(input instanceof Request ? input.url : input).endsWith('/auth/login')) {
-      holdNext = false;
-      held++;
-      await gate;
-    }
-    return profile.fetch(input, init);
-  }) as typeof fetch;
-  const client = createServerSessionClient({ fetch: fetchHeld, environment: { channel: hub.channel() } });
-  const other = createServerSessionClient({ fetch: profile.fetch, environment: { channel: hub.channel() } });
-  clients.push(client, other);
+  const browser = browserAt(fx.served.url, clients);
+  const gate = gated(browser.profile.fetch, '/auth/login');
   return {
-    client,
-    other,
-    profile,
-    holdNext: () => {
-      holdNext = true;
-    },
-    held: () => held,
-    release,
+    client: browser.tab(gate.fetch),
+    other: browser.tab(),
+    profile: browser.profile,
+    nextLoad: browser.nextLoad,
+    holdNext: () => gate.hold(1),
+    held: gate.held,
+    release: gate.release,
   };
-}
-
-async function nextLoad(profile: ReturnType<typeof browserProfile>) {
-  const reload = createServerSessionClient({ fetch: profile.fetch, environment: { channel: null } });
-  clients.push(reload);
-  return (await reload.ready).status;
 }
 
 describe("the app's own login through client.auth", () => {
   it('signed out: the page and the other tabs show the player it signed in', async () => {
-    const { client, other, profile } = page();
+    const { client, other, nextLoad } = page();
     await Promise.all([client.ready, other.ready]);
     const { plain } = ref.server.seed;
     const answer = await client.auth.login({ login: plain.email, password: plain.password });
@@ -74,7 +43,7 @@ describe("the app's own login through client.auth", () => {
     await until(() => other.view.status === 'signedIn', 'the other tab follows it');
     const loginId = (answer as unknown as { server_session: { login_id: string } }).server_session.login_id;
     expect([loginIdOf(client), loginIdOf(other), client.view.user?.id]).toEqual([loginId, loginId, plain.id]);
-    expect(await nextLoad(profile)).toBe('signedIn');
+    expect(await nextLoad()).toBe('signedIn');
   });
 
   it('signed in as one player: the page shows the player the app signed in since', async () => {
@@ -99,7 +68,7 @@ describe("the app's own login through client.auth", () => {
   });
 
   it("a logout while the page's own login is on its way over the app's login revokes the cookie's login", async () => {
-    const { client, other, profile, holdNext, held, release } = page();
+    const { client, other, nextLoad, holdNext, held, release } = page();
     await Promise.all([client.ready, other.ready]);
     const { plain } = ref.server.seed;
     holdNext();
@@ -110,7 +79,7 @@ describe("the app's own login through client.auth", () => {
     client.logout();
     release();
     await until(() => client.view.status === 'signedOut', 'signed out');
-    expect(await nextLoad(profile)).toBe('signedOut');
+    expect(await nextLoad()).toBe('signedOut');
     // (A logout that names no login tells no tab which one ended: the other tab learns it at its
     // next call, the proxy's 401, as after any logout it was not told of.)
     await other.http.get('/bff/users/address-by-user').catch(() => {});
@@ -120,43 +89,30 @@ describe("the app's own login through client.auth", () => {
 
 describe("another tab's login heard while this tab signs out", () => {
   it('the logout done, the session is read: the login made since is shown, not signed out over it', async () => {
-    const hub = new FakeChannelHub();
-    const profile = browserProfile(fx.served.url);
-    let release = () => {};
-    const gate = new Promise<void>((r) => {
-      release = r;
-    });
-    let answered = false;
+    const browser = browserAt(fx.served.url, clients);
     // Tab 0's logout answer held after it reached the browser (its cookie cleared), before the page.
-    const heldLogout = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const res = await profile.fetch(input, init);
-      if (String(input instanceof Request ? input.url : input).endsWith('/auth/logout')) {
-        answered = true;
-        await gate;
-      }
-      return res;
-    }) as typeof fetch;
-    const a = createServerSessionClient({ fetch: heldLogout, environment: { channel: hub.channel() } });
-    const b = createServerSessionClient({ fetch: profile.fetch, environment: { channel: hub.channel() } });
-    clients.push(a, b);
+    const gate = gated(browser.profile.fetch, '/auth/logout', true);
+    gate.hold();
+    const a = browser.tab(gate.fetch);
+    const b = browser.tab();
     await Promise.all([a.ready, b.ready]);
     const { plain, pendingLimit } = ref.server.seed;
     a.login({ login: plain.email, password: plain.password });
     await until(() => b.view.status === 'signedIn', 'both tabs signed in');
     a.logout();
-    await until(() => answered, 'the logout answered, the cookie cleared');
+    await until(() => gate.held() === 1, 'the logout answered, the cookie cleared');
     await b.auth.login({ login: pendingLimit.email, password: pendingLimit.password });
     // (Tab 1's word of it on the channel, heard by tab 0 while it signs out.)
     await until(
-      () => hub.sent.filter((m) => (m as { type: string }).type === 'signedIn').length === 2,
+      () => browser.hub.sent.filter((m) => (m as { type: string }).type === 'signedIn').length === 2,
       'the new login told',
     );
     await turns(50);
     expect(a.view.status).toBe('signingOut');
-    release();
+    gate.release();
     await until(() => a.view.status === 'signedIn' || a.view.status === 'signedOut', 'the logout done');
     await until(() => a.view.status === 'signedIn', 'tab 0 read the session');
     expect([a.view.user?.id, b.view.user?.id]).toEqual([pendingLimit.id, pendingLimit.id]);
-    expect(await nextLoad(profile)).toBe('signedIn');
+    expect(await browser.nextLoad()).toBe('signedIn');
   });
 });

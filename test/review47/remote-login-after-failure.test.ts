@@ -5,11 +5,10 @@
 // player signed in. Before: `failed` and `signingIn` took no REMOTE_LOGIN, the word was dropped.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { sessionActorOf } from '../../machines/devtools';
-import { createServerSessionClient, type ServerSessionClientBase } from '../../machines/index';
-import { browserProfile, runningClock, usePam } from '../server-session/support';
+import type { ServerSessionClientBase } from '../../machines/index';
+import { runningClock, usePam } from '../server-session/support';
 import { turns, until } from '../support/event-loop';
-import { FakeChannelHub } from '../support/fake-channel';
+import { browserAt, gated, queued } from './support';
 
 const clock = runningClock();
 const { ref, fx } = usePam(clock);
@@ -18,53 +17,18 @@ afterEach(() => {
   for (const c of clients.splice(0)) c.stop();
 });
 
-/** Two tabs of one browser (one cookie jar, one channel); tab b's logins held until `release()`. */
+/** Two tabs of one browser (one cookie jar, one channel); tab b's logins held once `hold()` is called. */
 function twoTabs() {
-  const hub = new FakeChannelHub();
-  const profile = browserProfile(fx.served.url);
-  let release = () => {};
-  const gate = new Promise<void>((r) => {
-    release = r;
-  });
-  let held = 0;
-  let holding = false;
-  const bFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input instanceof Request ? input.url : input);
-    if (holding && url.endsWith('/auth/login')) {
-      held++;
-      await gate;
-    }
-    return profile.fetch(input, init);
-  }) as typeof fetch;
-  const a = createServerSessionClient({ fetch: profile.fetch, environment: { channel: hub.channel() } });
-  const b = createServerSessionClient({ fetch: bFetch, environment: { channel: hub.channel() } });
-  clients.push(a, b);
-  return {
-    a,
-    b,
-    profile,
-    hold: () => {
-      holding = true;
-    },
-    held: () => held,
-    release,
-  };
-}
-
-/** A word of another tab's login heard while this tab's login is on its way, kept for after it. */
-const queued = (client: ServerSessionClientBase) =>
-  (sessionActorOf(client).getSnapshot().context as unknown as { queued: boolean }).queued;
-
-/** What the next load of the page shows (a new client on the same cookie jar). */
-async function nextLoad(profile: ReturnType<typeof browserProfile>) {
-  const reload = createServerSessionClient({ fetch: profile.fetch, environment: { channel: null } });
-  clients.push(reload);
-  return (await reload.ready).status;
+  const browser = browserAt(fx.served.url, clients);
+  const gate = gated(browser.profile.fetch, '/auth/login');
+  const a = browser.tab();
+  const b = browser.tab(gate.fetch);
+  return { a, b, profile: browser.profile, nextLoad: browser.nextLoad, ...gate };
 }
 
 describe('another tab signs in while this tab shows a failed login', () => {
   it('a wrong password shown, then the other tab signs in: this tab reads the session and shows the player', async () => {
-    const { a, b, profile } = twoTabs();
+    const { a, b, nextLoad } = twoTabs();
     await Promise.all([a.ready, b.ready]);
     const { plain } = ref.server.seed;
     b.login({ login: plain.email, password: 'wrong-password' });
@@ -74,7 +38,7 @@ describe('another tab signs in while this tab shows a failed login', () => {
     await until(() => b.view.status === 'signedIn', 'this tab read the session');
     expect(b.view.user?.id).toBe(plain.id);
     expect(b.view.error).toBeNull();
-    expect(await nextLoad(profile)).toBe('signedIn');
+    expect(await nextLoad()).toBe('signedIn');
   });
 
   it('a cancelled account shown, then the other tab signs in: likewise', async () => {
@@ -89,7 +53,7 @@ describe('another tab signs in while this tab shows a failed login', () => {
   });
 
   it("the other tab signs in while this tab's login is on its way and then fails: read once it has failed", async () => {
-    const { a, b, profile, hold, held, release } = twoTabs();
+    const { a, b, nextLoad, hold, held, release } = twoTabs();
     await Promise.all([a.ready, b.ready]);
     const { plain } = ref.server.seed;
     hold();
@@ -102,11 +66,11 @@ describe('another tab signs in while this tab shows a failed login', () => {
     await until(() => b.view.status === 'signedIn' || b.view.status === 'failed', 'its answer in');
     await until(() => b.view.status === 'signedIn', 'this tab read the session');
     expect(b.view.user?.id).toBe(plain.id);
-    expect(await nextLoad(profile)).toBe('signedIn');
+    expect(await nextLoad()).toBe('signedIn');
   });
 
   it("the other tab signs in while this tab's login is on its way, then this tab cancels: read, signed in as the other tab", async () => {
-    const { a, b, profile, hold, held, release } = twoTabs();
+    const { a, b, nextLoad, hold, held, release } = twoTabs();
     await Promise.all([a.ready, b.ready]);
     const { plain } = ref.server.seed;
     hold();
@@ -118,7 +82,7 @@ describe('another tab signs in while this tab shows a failed login', () => {
     release();
     await until(() => b.view.status === 'signedIn', 'this tab read the session');
     expect(b.view.user?.id).toBe(plain.id);
-    expect(await nextLoad(profile)).toBe('signedIn');
+    expect(await nextLoad()).toBe('signedIn');
   });
 
   it("the other tab signs in while this tab's login is on its way and succeeds: no read after (its own login replaced the cookie)", async () => {
