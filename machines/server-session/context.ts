@@ -97,7 +97,16 @@ export interface ServerSessionContext {
    * until a read of its own shows it.
    */
   barred: (AcceptedRestriction & { loginId: string }) | null;
-  /** Another tab's word heard while the seed is read: one more read after it (REVIEW-AK AK-3). */
+  /**
+   * The cookie may hold a login this tab has not read: another tab's word (or the app's own login,
+   * or a login asked while a read was on its way: `CUT_SHORT`) heard while a call is on its way.
+   * While a read is on its way (`restoring.reading`, `confirming`, `rereading`, `doubting`): one
+   * more read after it (REVIEW-AK AK-3). While this tab's login or logout is on its way
+   * (`signingIn`, `signingOut`): the session is read once that call has failed or been cancelled (a
+   * logout asked meanwhile names no login), or once the logout is done. Each read state clears it on
+   * entry, and so do `signingOut`'s entry and `signedOut`'s LOGIN/REGISTER (nothing unread is left
+   * behind them), so the two uses never meet.
+   */
   queued: boolean;
   /**
    * Changes in flight heard (or told to this tab as it started: AJ-2) for a login not held here

@@ -44,7 +44,7 @@ export const serverSessionGuards = {
   seedSignedIn: ({ context: c }) => c.seed?.status === 'signedIn',
   seedSignedOut: ({ context: c }) => c.seed?.status === 'signedOut',
   triedBefore: ({ context: c }) => c.attempts > 0,
-  // Another tab's word heard while the seed was read (`queue`): read once more.
+  // The cookie may hold a login this tab has not read (`ServerSessionContext.queued`: both uses).
   queued: ({ context: c }) => c.queued,
   // A seed read (`seedRead`'s output) showing the login held here, or not saying (`unavailable`:
   // the player could not be read; REVIEW-25 R25-5): the login held stays.
