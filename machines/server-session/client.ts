@@ -300,9 +300,8 @@ export function createServerSessionClient<const F extends readonly ServerSession
     const sub = actor?.subscribe(() => go() && sub?.unsubscribe());
   };
   // Three tries (a dropped request, a 5xx); a 401 is the proxy's word that the cookie holds no such
-  // login (another since). Still live after them, or no login to name (a kept answer that failed):
-  // the session is read again, so the page shows what the cookie holds, never signed out over a
-  // live login (review 45).
+  // login (another since). Then, ended or not (or no login to name), the session is read again: never
+  // signed out over a live login (review 45), nor in over the one just ended (read meanwhile: 48 D1).
   const endLogin = async (loginId?: string) => {
     for (let tries = loginId ? 3 : 0; tries--; ) {
       ending = loginId;
@@ -313,9 +312,10 @@ export function createServerSessionClient<const F extends readonly ServerSession
         ending = undefined;
       }
       try {
-        return await sent;
+        await sent;
+        break;
       } catch (error) {
-        if (statusOf(error) === 401) return;
+        if (statusOf(error) === 401) break;
       }
     }
     reread();

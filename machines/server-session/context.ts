@@ -109,6 +109,13 @@ export interface ServerSessionContext {
    */
   queued: boolean;
   /**
+   * A login asked while shown signed out after a read that could not tell (`restoring.waiting`,
+   * `again`): the cookie may hold a login no read showed. Unlike `queued`, a failure of that login
+   * stays shown (nothing read at once); a logout or a cancel of it reads or revokes as for
+   * `queued` (review 48 D4). Cleared where `queued` is (`unqueue`).
+   */
+  unread: boolean;
+  /**
    * Changes in flight heard (or told to this tab as it started: AJ-2) for a login not held here
    * (yet), each with its end (server time) and the tab that told it: the profile flow's once that
    * login is held here (the latest 8 of each login, 64 in all: R26-9; those dropped folded into
@@ -179,6 +186,7 @@ export function initialContext(
     pending: null,
     barred: input.barred ?? null,
     queued: false,
+    unread: false,
     inFlightHeard: [],
     askUntil: input.deps.tabs ? Infinity : null,
   };

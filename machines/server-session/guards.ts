@@ -46,6 +46,9 @@ export const serverSessionGuards = {
   triedBefore: ({ context: c }) => c.attempts > 0,
   // The cookie may hold a login this tab has not read (`ServerSessionContext.queued`: both uses).
   queued: ({ context: c }) => c.queued,
+  // Or a login asked over a read that could not tell (`unread`): a logout or cancel reads or revokes.
+  unsure: ({ context: c }) => c.queued || c.unread,
+  cookieUnread: ({ context: c }) => c.unread,
   // A seed read (`seedRead`'s output) showing the login held here, or not saying (`unavailable`:
   // the player could not be read; REVIEW-25 R25-5): the login held stays.
   sameLogin: ({ context: c, event }) => {

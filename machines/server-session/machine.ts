@@ -133,8 +133,9 @@ function createServerSessionMachine() {
           },
         },
         on: {
-          LOGIN: { target: 'signingIn' },
-          REGISTER: { target: 'signingIn' },
+          // (From `waiting` and `again`: `reading` and `confirming` cut short, `CUT_SHORT`.)
+          LOGIN: { target: 'signingIn', actions: 'markUnread' },
+          REGISTER: { target: 'signingIn', actions: 'markUnread' },
           LOGOUT: { target: 'signingOut' },
           // A read on its way: one more after it.
           REMOTE_LOGIN: QUEUE,
@@ -143,15 +144,17 @@ function createServerSessionMachine() {
       signedOut: {
         tags: 'signedOut',
         // A login sent while the logout was running starts now.
+        // No login in the cookie that this tab knows of (`queued` cleared), but after a logout that
+        // heard one meanwhile (or answered 401) with a login pending: that login goes with `queued`
+        // (read should it fail, review 48 D2).
         entry: enqueueActions(({ context, enqueue }) => {
-          if (!context.pending) return;
+          if (!context.pending) return enqueue('unqueue');
           enqueue.raise(context.pending);
           enqueue('dropPending');
         }),
         on: {
-          // (No login in the cookie that this tab knows of: none heard yet, `queued`.)
-          LOGIN: { target: 'signingIn', actions: 'unqueue' },
-          REGISTER: { target: 'signingIn', actions: 'unqueue' },
+          LOGIN: 'signingIn',
+          REGISTER: 'signingIn',
           // Another tab signed in (the cookie is shared): ask the server, never the message.
           REMOTE_LOGIN: { guard: 'trusted', target: 'restoring.reading' },
         },
@@ -212,15 +215,17 @@ function createServerSessionMachine() {
           REGISTER: {},
           // Another tab signed in meanwhile (the cookie is shared): the session is read, as while
           // signed out (this login's fetch is aborted before its head, kept-login.ts).
-          CANCEL: [{ guard: 'queued', target: 'restoring.reading' }, { target: 'signedOut' }],
+          CANCEL: [{ guard: 'unsure', target: 'restoring.reading' }, { target: 'signedOut' }],
           // Another tab signed in (the cookie is shared): read once this login has failed or is
           // cancelled, if it is (one that succeeds replaced that cookie; `AFTER_FAILURE`).
           REMOTE_LOGIN: QUEUE,
           // The cookie may hold a login this tab has not read (`queued`: another tab's, the app's own,
           // one there when a read was cut short): revoked, as a logout asks. Else no cookie was set
           // before the login completed: nothing to revoke.
+          // (Naming no login: one still named here is the login a 401 ended, which the proxy refuses
+          // to end while the cookie's stays live: review 48 D3.)
           LOGOUT: [
-            { guard: 'queued', target: 'signingOut' },
+            { guard: 'unsure', target: 'signingOut', actions: assign({ loginId: null }) },
             { target: 'signedOut', actions: { type: 'forget', params: 'logout' } },
           ],
         },
@@ -256,6 +261,12 @@ function createServerSessionMachine() {
               guard: ({ context, event }) => (event.output === 1 || context.queued) && !context.pending,
               target: 'restoring.reading',
               actions: LOGGED_OUT,
+            },
+            // (A 401 with a login pending: the cookie may hold another, read should that login fail.)
+            {
+              guard: ({ event }) => event.output === 1,
+              target: 'signedOut',
+              actions: [...LOGGED_OUT, 'queue'],
             },
             { target: 'signedOut', actions: LOGGED_OUT },
           ],

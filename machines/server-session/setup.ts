@@ -134,7 +134,8 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       })),
       seedUnavailable: assign({ error: unavailable }),
       queue: assign({ queued: true }),
-      unqueue: assign({ queued: false }),
+      unqueue: assign({ queued: false, unread: false }),
+      markUnread: assign({ unread: true }),
       // A change in flight heard for a login not held here: kept (its release drops it), `capKept`.
       keepInFlight: enqueueActions(({ context: c, event, self, enqueue }) => {
         const heard = (c as ServerSessionContext).inFlightHeard;

@@ -45,8 +45,15 @@ export const AFTER_FAILURE = {
   on: {
     LOGIN: 'signingIn',
     REGISTER: 'signingIn',
-    CANCEL: { target: 'signedOut', actions: { type: 'clearError' } },
-    LOGOUT: { target: 'signedOut', actions: { type: 'clearError' } },
+    // (Over a read that could not tell, `unread`: read again, or the cookie's login revoked.)
+    CANCEL: [
+      { guard: 'cookieUnread', target: 'restoring.reading', actions: { type: 'clearError' } },
+      { target: 'signedOut', actions: { type: 'clearError' } },
+    ],
+    LOGOUT: [
+      { guard: 'cookieUnread', target: 'signingOut' },
+      { target: 'signedOut', actions: { type: 'clearError' } },
+    ],
     REMOTE_LOGIN: { guard: 'trusted', target: 'restoring.reading', actions: { type: 'clearError' } },
   },
 } as const;
