@@ -2,7 +2,8 @@
 // over loopback, the reference server in ITS OWN PROCESS (bench/suite.ts starts it), so the
 // server's work does not share this process's event loop or heap with the client's.
 //
-// Two pairs: `user.getLoginHistory()` (one validated GET), and the sign-in pair (`auth.login` then
+// Two pairs, each with its floor (ofetch, a timeout and the schemas, nothing of ours: `floorOf`):
+// `user.getLoginHistory()` (one validated GET), and the sign-in pair (`auth.login` then
 // `auth.getUserProfile()`, what an app does when a player signs in: two requests, a password in
 // the body, a token read from the answer). Each at 0 ms and with the server answering after
 // 10 ms. Each figure is the MEDIAN of `rounds` (>= 7) rounds; in a round the two paths are
@@ -13,7 +14,9 @@
 // costs, which waiting for a busy CPU does not inflate; the goals stay on the wall-clock ratio.
 
 import { loadavg } from 'node:os';
+import { createFetch } from 'ofetch';
 import { createAuthModule, createOfetchAdapter, createUserModule } from 'pam-client';
+import { LoginHistoryResponse, LoginPayload, LoginResponse, UserProfileResponse } from 'pam-client/schemas';
 
 export interface PairResult {
   name: string;
@@ -52,6 +55,40 @@ interface Pair {
   targets: [number, number];
 }
 
+/**
+ * What any client bound by the design card must do for one call, with nothing of ours around it:
+ * ofetch with the adapter's options, a timeout (its signal and timer: the request must abort), and
+ * the answer checked by its schema (`read`); a body (`payload`) checked by its own first. A floor
+ * pair below its goal proves the goal out of reach of any pipeline that keeps these three.
+ */
+function floorOf(baseURL: string) {
+  const $fetch = createFetch({ fetch: (input, init) => globalThis.fetch(input, init) });
+  return async (
+    path: string,
+    token: string | null,
+    read: (value: unknown) => unknown,
+    payload?: [(value: unknown) => unknown, unknown],
+  ) => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), 15_000);
+    try {
+      const r = await $fetch.raw<string, 'text'>(`${baseURL}${path}`, {
+        method: payload ? 'POST' : 'GET',
+        headers: token ? { accept: 'application/json', authorization: `Bearer ${token}` } : JSON_HEADERS,
+        ...(payload && { body: JSON.stringify(payload[0](payload[1])) }),
+        signal: controller.signal,
+        redirect: 'manual',
+        responseType: 'text',
+        retry: 0,
+        ignoreResponseError: true,
+      });
+      return read(JSON.parse(r._data as string));
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
 /** The two pairs on one server (`baseURL`). */
 async function pairsOn(baseURL: string): Promise<Pair[]> {
   const login = await fetch(`${baseURL}/auth/login`, {
@@ -68,31 +105,55 @@ async function pairsOn(baseURL: string): Promise<Pair[]> {
   let signedIn: string | null = null;
   const auth = createAuthModule(createOfetchAdapter({ baseURL, getAccessToken: () => signedIn }));
   const profileURL = `${baseURL}/auth/user-profile?check_spa_again=1`;
+  const floor = floorOf(baseURL);
+  const bareSignIn = async () => {
+    const answer = await fetch(`${baseURL}/auth/login`, {
+      method: 'POST',
+      headers: JSON_HEADERS,
+      body: JSON.stringify(PLAYER),
+    });
+    const { access_token } = JSON.parse(await answer.text()) as { access_token: string };
+    const profile = await fetch(profileURL, {
+      headers: { accept: 'application/json', authorization: `Bearer ${access_token}` },
+    });
+    return JSON.parse(await profile.text());
+  };
+  const bareHistory = async () =>
+    JSON.parse(await (await fetch(historyURL, { headers: authHeaders })).text());
   return [
     {
       name: 'getLoginHistory',
-      bare: async () => JSON.parse(await (await fetch(historyURL, { headers: authHeaders })).text()),
+      bare: bareHistory,
       client: () => user.getLoginHistory(1),
       targets: [0.87, 0.99],
     },
     {
+      name: 'floor of getLoginHistory (ofetch, timeout, schema)',
+      bare: bareHistory,
+      client: () => floor('/bff/users/login-history?page=1', token, LoginHistoryResponse.parse),
+      targets: [0.87, 0.99],
+    },
+    {
       name: 'sign-in pair (login + profile)',
-      bare: async () => {
-        const answer = await fetch(`${baseURL}/auth/login`, {
-          method: 'POST',
-          headers: JSON_HEADERS,
-          body: JSON.stringify(PLAYER),
-        });
-        const { access_token } = JSON.parse(await answer.text()) as { access_token: string };
-        const profile = await fetch(profileURL, {
-          headers: { accept: 'application/json', authorization: `Bearer ${access_token}` },
-        });
-        return JSON.parse(await profile.text());
-      },
+      bare: bareSignIn,
       client: async () => {
         const answer = await auth.login(PLAYER);
         signedIn = 'access_token' in answer ? (answer.access_token ?? null) : null;
         return auth.getUserProfile();
+      },
+      targets: [0.8, 0.985],
+    },
+    {
+      name: 'floor of the sign-in pair (ofetch, timeout, schemas)',
+      bare: bareSignIn,
+      client: async () => {
+        const answer = (await floor('/auth/login', null, LoginResponse.parse, [
+          LoginPayload.parse,
+          PLAYER,
+        ])) as {
+          access_token: string;
+        };
+        return floor('/auth/user-profile?check_spa_again=1', answer.access_token, UserProfileResponse.parse);
       },
       targets: [0.8, 0.985],
     },
