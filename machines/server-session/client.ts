@@ -12,7 +12,6 @@ import {
   type HttpAdapter,
   type PamSessionSeed,
   type PlayTime,
-  ResponseValidationError,
   type Secret,
   type SyncTokenStore,
   type UserModule,
@@ -53,7 +52,7 @@ import { followedLogins } from './followed-logins';
 import { keptLogins } from './kept-login';
 import { serverSessionMachine } from './machine';
 import type { SERVER_PLAY_TIME } from './play-time';
-import { parseSeed, unlessSignedOut } from './seed';
+import { parseSeed, readSession, unlessSignedOut } from './seed';
 import { refusedOnServer, seedOnServer, untrustedReading } from './server-render';
 import { createServerTabs } from './tabs';
 
@@ -369,15 +368,7 @@ export function createServerSessionClient<const F extends readonly ServerSession
       input: {
         deps: {
           auth,
-          readSeed: async (signal) => {
-            const raw = await http.get('/session', { signal, skipAuthRefresh: true });
-            const seed = parseSeed(raw);
-            if (!seed)
-              throw new ResponseValidationError('session', [
-                { path: [], code: 'seed', message: 'not a session seed' },
-              ]);
-            return unlessSignedOut(seed, parseSeed({ status: 'signedOut' }))!;
-          },
+          readSeed: readSession(http),
           tabs,
           waitMs: refreshWaitOf(options.timeout),
           crossTab: null,

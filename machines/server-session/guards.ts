@@ -7,6 +7,7 @@ import { statusOf } from '../errors';
 import { isInternal, isTrusted, type Owner } from '../session/events';
 import type { ServerLoginSuccess } from './auth';
 import { judges, type ServerReading, type ServerSessionContext } from './context';
+import { UNNAMED } from './tabs';
 
 /** How far from the client's start reading (server time, either side) a page's seed is taken at once. */
 export const SEED_FRESH_MS = 30_000;
@@ -57,9 +58,10 @@ export const serverSessionGuards = {
   },
   unauthorized: ({ event }) => statusOf((event as { error?: unknown }).error) === 401,
   transient: ({ event }) => isTransientError((event as { error?: unknown }).error),
-  // The login id of what another tab said, against the one held here.
+  // The login id of what another tab said, against the one held here (a logout that named none,
+  // `UNNAMED`, may have ended it: ours too).
   ours: ({ context, event }) =>
-    isTrusted(event) && (event as { loginId?: unknown }).loginId === context.loginId,
+    isTrusted(event) && [context.loginId, UNNAMED].includes((event as { loginId?: string }).loginId!),
   another: ({ context, event }) =>
     isTrusted(event) && (event as { loginId?: unknown }).loginId !== context.loginId,
   // Past the session's absolute end at the reading our own TICK or WAKE carries (never the

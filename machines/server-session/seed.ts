@@ -2,7 +2,7 @@
 // before anything is believed, and the profile flow's first read answered from it (so a seeded
 // page makes no second profile read).
 
-import type { AuthUser, PamSessionSeed } from 'pam-client';
+import { type AuthUser, type HttpAdapter, type PamSessionSeed, ResponseValidationError } from 'pam-client';
 import { fromPromise } from '../actor-logic';
 import { trusted } from '../clock';
 import { isRecord, type ProfileOwner, type ProfileServices, type ReadOutcome } from '../session/profile';
@@ -84,6 +84,14 @@ export function signedOutLogins(add?: string): unknown[] {
  */
 export const unlessSignedOut = <T>(seed: PamSessionSeed | null, or: T) =>
   signedOutLogins().includes(seed?.loginId) ? or : seed;
+
+/** The seed route read (`GET <prefix>/session`): a seed of a login this origin saw signed out is not shown. */
+export const readSession = (http: HttpAdapter) => async (signal?: AbortSignal) => {
+  const seed = parseSeed(await http.get('/session', { signal, skipAuthRefresh: true }));
+  if (!seed)
+    throw new ResponseValidationError('session', [{ path: [], code: 'seed', message: 'not a session seed' }]);
+  return unlessSignedOut(seed, parseSeed({ status: 'signedOut' }))!;
+};
 
 /** The profile flow's services here: its reads, plus the seed's answer to its first one. */
 export interface SeededProfileServices extends ProfileServices {

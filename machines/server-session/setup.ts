@@ -31,7 +31,7 @@ import {
 } from './context';
 import { serverSessionGuards } from './guards';
 import { seededReadProfile, signedOutLogins } from './seed';
-import { barMsOf, serverTabsListener } from './tabs';
+import { barMsOf, serverTabsListener, UNNAMED } from './tabs';
 
 /** The id of this tab's own wait for the answers to its ask, in the profile flow's changes in flight. */
 const ASK = 'ask';
@@ -375,10 +375,10 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
         self.send(internal({ type: 'TICK', reading: readServerClock(serverServicesOf(context)) })),
       // The other tabs told of a login or logout (`m`) by the login held here; a logout (the server's
       // word) is kept for this origin's pages (`signedOutLogins`: an old page's seed of it is not shown).
+      // A logout that named none (`loginId` null) ended whatever the cookie held: told as `UNNAMED`.
       announce: ({ context: c }, m: Announced) => {
-        if (!c.loginId) return;
-        serverServicesOf(c).tabs?.post({ ...m, loginId: c.loginId });
-        if (m.type === 'signedOut' && m.reason === 'logout') signedOutLogins(c.loginId);
+        serverServicesOf(c).tabs?.post({ ...m, loginId: c.loginId ?? UNNAMED });
+        if (c.loginId && m.type === 'signedOut' && m.reason === 'logout') signedOutLogins(c.loginId);
       },
     },
   }))();

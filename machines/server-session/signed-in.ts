@@ -54,7 +54,12 @@ export const signedIn: StateConfig = {
         // (A read that failed: likewise.)
         onError: { target: 'held' },
       },
-      on: { REMOTE_LOGIN: { guard: 'another', actions: 'queue' } },
+      // (A logout heard meanwhile: of the login held, doubted, `doubting`; of another, maybe the one
+      // this read answers: one more read.)
+      on: {
+        REMOTE_LOGIN: { guard: 'another', actions: 'queue' },
+        REMOTE_LOGOUT: { guard: 'another', actions: 'queue' },
+      },
     },
     // Another tab's word that this login ended (REVIEW-26B B-1: a forged one too, which
     // signed every tab out): the server is asked, no betting meanwhile (`doubt`). Its answer

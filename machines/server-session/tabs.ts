@@ -38,6 +38,13 @@ const MAX_ASKERS = 16;
  */
 const CLOCK_WATCH_MS = 1_000;
 
+/**
+ * The login id a tab's logout that named none tells (it ended whatever login the cookie held, and
+ * the tab did not know which): each tab that holds a login takes it as its own, and asks the server
+ * (no login id is this: the proxy's are UUIDs).
+ */
+export const UNNAMED = '*';
+
 /** What a tab tells the others. */
 export type ServerTabMessage =
   | { type: 'signedIn'; loginId: string }

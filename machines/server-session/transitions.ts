@@ -102,6 +102,9 @@ export const readSeed = (state: 'reading' | 'again') =>
 export const CUT_SHORT = {
   LOGIN: { target: '#serverSession.signingIn', actions: 'queue' },
   REGISTER: { target: '#serverSession.signingIn', actions: 'queue' },
+  // Another tab's logout (or expiry) heard while the read is on its way: the read may hold the
+  // login it ended (begun before it), so one more read after it (never shown signed in after it).
+  REMOTE_LOGOUT: { guard: 'trusted', actions: 'queue' },
 } as const;
 
 /** A read on its way: another tab's word asks for one more after it, never more (`readSeed`). */

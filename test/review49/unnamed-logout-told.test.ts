@@ -1,0 +1,124 @@
+// A logout naming no login (the page did not know what the cookie held: another tab signed in while
+// its own login was on its way) ends whatever login the cookie holds. The other tabs were not told
+// (no login id to tell): a tab signed in with that login kept showing the player signed in, and
+// betting open, until its next call. They are told now that a login ended here, unnamed, and each
+// asks the server (never the message: a tab signed in since stays so).
+import { describe, expect, it } from 'vitest';
+import { createServerSessionClient } from '../../machines/index';
+import { browser, cleanup, clients, loginIdOf } from '../review48/support';
+import { runningClock, usePam } from '../server-session/support';
+import { until } from '../support/event-loop';
+
+const clock = runningClock();
+const { ref, fx } = usePam(clock);
+cleanup();
+
+describe('a logout naming no login, told to the other tabs', () => {
+  it('a tab signed in with the login it ended reads the session and signs out', async () => {
+    const { plain, pendingLimit } = ref.server.seed;
+    const b = browser(fx.served.url);
+    const a = b.tab();
+    const other = b.tab();
+    await Promise.all([a.ready, other.ready]);
+    const held = a.gate.hold({ path: '/auth/login', before: true });
+    a.login({ login: plain.email, password: plain.password });
+    await held.sent;
+    other.login({ login: pendingLimit.email, password: pendingLimit.password });
+    await until(() => other.view.status === 'signedIn', 'the other tab signed in');
+    const ended = loginIdOf(other);
+    expect(await b.cookieLogin()).toBe(ended);
+    // Heard here while this tab's own login waits: the cookie holds a login this page has not read.
+    a.logout();
+    held.release();
+    await until(() => a.view.status === 'signedOut', 'this tab signed out');
+    expect(await b.cookieLogin()).toBeNull();
+    await until(
+      () => other.view.status === 'signedOut',
+      () => `the other tab shows ${other.view.status}`,
+    );
+    expect(loginIdOf(other)).toBeNull();
+  });
+
+  it('a login made since the logout is what the other tabs show (the server is asked, not the message)', async () => {
+    const { plain, pendingLimit } = ref.server.seed;
+    const b = browser(fx.served.url);
+    const a = b.tab();
+    const other = b.tab();
+    await Promise.all([a.ready, other.ready]);
+    const held = a.gate.hold({ path: '/auth/login', before: true });
+    a.login({ login: plain.email, password: plain.password });
+    await held.sent;
+    other.login({ login: pendingLimit.email, password: pendingLimit.password });
+    await until(() => other.view.status === 'signedIn', 'the other tab signed in');
+    const ended = loginIdOf(other);
+    const logout = a.gate.hold({ path: '/auth/logout', after: true });
+    a.logout();
+    held.release();
+    await logout.inJar;
+    // The login ended; a page outside the channel signs in before this tab reads the logout's answer.
+    const outside = createServerSessionClient({ fetch: b.profile.fetch, environment: { channel: null } });
+    clients.push(outside);
+    await outside.ready;
+    await outside.auth.login({ login: plain.email, password: plain.password });
+    const since = await b.cookieLogin();
+    expect(since).not.toBe(ended);
+    logout.releaseAfter();
+    await until(() => a.view.status !== 'signingOut', 'the logout done');
+    await until(
+      () => other.view.status === 'signedIn' && loginIdOf(other) === since,
+      () =>
+        `the other tab shows ${other.view.status} (${loginIdOf(other) === ended ? 'the ended login' : 'another'})`,
+    );
+    expect(await b.cookieLogin()).toBe(since);
+  });
+
+  it('a logout heard while a read of the session is on its way is read again (the read may hold the ended login)', async () => {
+    const { plain } = ref.server.seed;
+    const b = browser(fx.served.url);
+    const a = b.tab();
+    await a.ready;
+    await a.login({ login: plain.email, password: plain.password });
+    await until(() => a.view.status === 'signedIn', 'signed in');
+    const opened = b.tab();
+    const read = opened.gate.hold({ path: '/session', after: true });
+    await read.inJar; // the server answered: signed in, that login
+    a.logout();
+    await until(() => a.view.status === 'signedOut', 'logged out');
+    read.releaseAfter();
+    await opened.ready;
+    await until(
+      () => opened.view.status === 'signedOut',
+      () => `the opened tab shows ${opened.view.status}`,
+    );
+    expect(loginIdOf(opened)).toBeNull();
+  });
+
+  it("a tab reading another tab's login hears that login end during the read: read again, signed out", async () => {
+    const { plain, pendingLimit } = ref.server.seed;
+    const b = browser(fx.served.url);
+    const a = b.tab();
+    const other = b.tab();
+    await Promise.all([a.ready, other.ready]);
+    await a.login({ login: plain.email, password: plain.password });
+    await until(() => a.view.status === 'signedIn' && other.view.status === 'signedIn', 'both signed in');
+    const held = loginIdOf(a);
+    const read = a.gate.hold({ path: '/session', after: true });
+    // The app's own login in the other tab: told to this one, which asks the server.
+    await other.auth.login({ login: pendingLimit.email, password: pendingLimit.password });
+    await read.inJar; // the server answered: that new login
+    const since = await b.cookieLogin();
+    expect(since).not.toBe(held);
+    await until(
+      () => other.view.status === 'signedIn' && loginIdOf(other) === since,
+      'the other tab follows it',
+    );
+    other.logout();
+    await until(() => other.view.status === 'signedOut', 'logged out there');
+    expect(await b.cookieLogin()).toBeNull();
+    read.releaseAfter();
+    await until(
+      () => a.view.status === 'signedOut',
+      () => `this tab shows ${a.view.status} (${loginIdOf(a) === since ? 'the ended login' : loginIdOf(a)})`,
+    );
+  });
+});
