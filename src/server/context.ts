@@ -14,7 +14,7 @@ import {
   sessionSecrets,
   setCookieLine,
 } from './cookie';
-import type { Lineages } from './lineage';
+import { type Lineages, lineageOf } from './lineage';
 import type { RefreshedToken, Rotations } from './rotation';
 import type { Route } from './routes';
 import { authSecretsOf, fieldsOf } from './strip';
@@ -370,10 +370,18 @@ export class CallSession {
     if (!this.session) {
       if (!this.cleared || !this.hadCookie) return null;
       // A call of a login another call ended while it ran (a logout, a new login in the same
-      // browser): no Set-Cookie at all; the ending answer cleared or replaced the cookie, and a
-      // `Max-Age=0` here would delete the new login's (review 10, R).
+      // browser), or one a new login replaced before it arrived (sent before the browser had that
+      // login's answer: its lineage goes on): no Set-Cookie at all; the ending answer cleared or
+      // replaced the cookie, and a `Max-Age=0` here would delete the new login's (review 10, R;
+      // forty-third pass). A copy of a login a logout ended, met first here, is cleared: the
+      // browser may still hold it (the logout's answer lost), and a login sent with it is refused
+      // (so is one whose store cannot say: as before).
+      const opened = this.opened;
       const endedMeanwhile =
-        !this.endedHere && this.loaded !== null && (await parts.rotations.hasEnded(this.loaded));
+        !this.endedHere &&
+        opened !== null &&
+        (await parts.rotations.hasEnded(opened)) &&
+        (this.loaded !== null || !(await parts.lineages.hasEnded(lineageOf(opened)).catch(() => true)));
       return endedMeanwhile ? null : clearCookieLine(parts.cookie);
     }
     const session = this.session;
