@@ -12,10 +12,11 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionActorOf } from '../../machines/devtools';
 import { createServerSessionClient, type ServerSessionClientBase } from '../../machines/index';
-import { openCookie, usePamPerTest } from '../server/harness';
+import { usePamPerTest } from '../server/harness';
 import { browserProfile, runningClock } from '../server-session/support';
-import { turns, until } from '../support/event-loop';
+import { turns } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
+import { cookieState, drained, heldApi } from '../support/held-api';
 
 const clock = runningClock();
 const { ref, pam } = usePamPerTest(clock);
@@ -51,29 +52,11 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ op: fc.constant('release' as const), pick: fc.nat(3) }),
 );
 
-/** The API's logins and logouts, held until released (any order). */
-function heldApi() {
-  const pending: (() => void)[] = [];
-  const fetchUp = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
-    const last = url.pathname.split('/').pop()!;
-    if (last === 'login' || last === 'logout') await new Promise<void>((go) => pending.push(go));
-    return fetch(input, init);
-  }) as typeof fetch;
-  const release = (pick: number) => pending.splice(pick % Math.max(1, pending.length), 1)[0]?.();
-  return { fetch: fetchUp, pending, release };
-}
-
-/** A run's wait for a state gives up after 10 s (a run takes well under one): the failure is named. */
-const GIVE_UP = 10_000_000_000n;
-
-const SETTLED = new Set(['signedIn', 'signedOut', 'failed', 'cancelledAccount']);
-
 describe('two tabs signing in, failing, cancelling and out, in any order of answers', () => {
   it('each tab shows the login the cookie holds, or sits on no live login', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 10 }), async (steps) => {
-        const api = heldApi();
+        const api = heldApi(['login', 'logout']);
         const fx = await pam({ fetch: api.fetch });
         const profile = browserProfile(fx.served.url);
         const hub = new FakeChannelHub();
@@ -101,19 +84,7 @@ describe('two tabs signing in, failing, cancelling and out, in any order of answ
           else api.release(s.pick);
           await turns(10);
         }
-        const settled = () => tabs.every((t) => SETTLED.has(t.view.status));
-        const states = () => tabs.map((t) => t.view.status).join(', ');
-        // Everything answers now, in arrival order, until the tabs settle.
-        const drain = (what: string) =>
-          until(
-            async () => {
-              while (api.pending.length) api.release(0);
-              await turns(20);
-              return api.pending.length === 0 && settled();
-            },
-            () => `${what} (${states()})`,
-            GIVE_UP,
-          );
+        const drain = drained(api, tabs);
         await drain('everything answered and the tabs settled');
         await Promise.all(calls);
         await drain('the app logins followed');
@@ -126,12 +97,7 @@ describe('two tabs signing in, failing, cancelling and out, in any order of answ
           await turns(50);
         }
         await drain('settled at last');
-        const [value] = [...profile.cookies.values()];
-        const cookieLogin = value === undefined ? null : (await openCookie(value)).loginId;
-        const seedRead = await fetch(`${fx.served.url}/pam/session`, {
-          headers: value === undefined ? {} : { cookie: `__Host-pam-session=${value}` },
-        });
-        const seedStatus = ((await seedRead.json()) as { status: string }).status;
+        const { loginId: cookieLogin, seed: seedStatus } = await cookieState(fx.served.url, profile, api);
         for (const t of tabs) {
           const shown = (
             sessionActorOf(t as never).getSnapshot().context as unknown as { loginId: string | null }

@@ -29,15 +29,22 @@ async function sentWith(cookie: string, path: string) {
   return { path, status: r.status, setCookie: r.headers.get('set-cookie') };
 }
 
+/** A tab signed in (the seed's `plain` player), and its cookie then (`old`). */
+async function signedIn() {
+  const { plain } = ref.server.seed;
+  const b = browser(fx.served.url);
+  const a = b.tab();
+  await a.ready;
+  a.login({ login: plain.email, password: plain.password });
+  await until(() => a.view.status === 'signedIn', 'signed in');
+  const [old] = [...b.profile.cookies.values()];
+  return { b, a, old };
+}
+
 describe('a request carrying the cookie of a login ended since it left the browser', () => {
   it('a newer login replaced it: the answer sets no cookie (the newer one stays)', async () => {
-    const { plain, pendingLimit } = ref.server.seed;
-    const b = browser(fx.served.url);
-    const a = b.tab();
-    await a.ready;
-    a.login({ login: plain.email, password: plain.password });
-    await until(() => a.view.status === 'signedIn', 'signed in');
-    const [old] = [...b.profile.cookies.values()];
+    const { b, a, old } = await signedIn();
+    const { pendingLimit } = ref.server.seed;
     await a.auth.login({ login: pendingLimit.email, password: pendingLimit.password });
     const [newer] = [...b.profile.cookies.values()];
     expect(newer).not.toBe(old);
@@ -49,13 +56,7 @@ describe('a request carrying the cookie of a login ended since it left the brows
   });
 
   it('a logout ended it: a copy met later is still cleared (a login sent with it is refused)', async () => {
-    const { plain } = ref.server.seed;
-    const b = browser(fx.served.url);
-    const a = b.tab();
-    await a.ready;
-    a.login({ login: plain.email, password: plain.password });
-    await until(() => a.view.status === 'signedIn', 'signed in');
-    const [old] = [...b.profile.cookies.values()];
+    const { b, a, old } = await signedIn();
     a.logout();
     await until(() => a.view.status === 'signedOut' && b.profile.cookies.size === 0, 'logged out');
     const answers = await Promise.all(ROUTES.map((p) => sentWith(old!, p)));

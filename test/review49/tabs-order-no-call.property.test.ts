@@ -12,10 +12,11 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionActorOf } from '../../machines/devtools';
 import { createServerSessionClient, type ServerSessionClientBase } from '../../machines/index';
-import { openCookie, usePamPerTest } from '../server/harness';
+import { usePamPerTest } from '../server/harness';
 import { browserProfile, runningClock } from '../server-session/support';
-import { turns, until } from '../support/event-loop';
+import { turns } from '../support/event-loop';
 import { FakeChannelHub } from '../support/fake-channel';
+import { cookieState, drained, heldApi } from '../support/held-api';
 
 const clock = runningClock();
 const { ref, pam } = usePamPerTest(clock);
@@ -47,27 +48,11 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ op: fc.constant('release' as const), pick: fc.nat(5) }),
 );
 
-/** The API's logins, logouts and profile reads, each held until released (any order). */
-function heldApi() {
-  const pending: (() => void)[] = [];
-  const fetchUp = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
-    const last = url.pathname.split('/').pop()!;
-    if (['login', 'logout', 'user-profile'].includes(last)) await new Promise<void>((go) => pending.push(go));
-    return fetch(input, init);
-  }) as typeof fetch;
-  const release = (pick: number) => pending.splice(pick % Math.max(1, pending.length), 1)[0]?.();
-  return { fetch: fetchUp, pending, release };
-}
-
-const GIVE_UP = 10_000_000_000n;
-const SETTLED = new Set(['signedIn', 'signedOut', 'failed', 'cancelledAccount']);
-
 describe('tabs signing in, out, failing and opening, reads held, no call before the check', () => {
   it('each tab shows the login the cookie holds, or sits on no live login', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
-        const api = heldApi();
+        const api = heldApi(['login', 'logout', 'user-profile']);
         const fx = await pam({ fetch: api.fetch });
         const profile = browserProfile(fx.served.url);
         const hub = new FakeChannelHub();
@@ -96,43 +81,13 @@ describe('tabs signing in, out, failing and opening, reads held, no call before 
           } else api.release(s.pick);
           await turns(10);
         }
-        const settled = () => tabs.every((x) => SETTLED.has(x.view.status));
-        const states = () => tabs.map((x) => x.view.status).join(', ');
-        const drain = (what: string) =>
-          until(
-            async () => {
-              while (api.pending.length) api.release(0);
-              await turns(20);
-              return api.pending.length === 0 && settled();
-            },
-            () => `${what} (${states()})`,
-            GIVE_UP,
-          );
+        const drain = drained(api, tabs);
         await drain('everything answered and the tabs settled');
         await Promise.all(calls);
         await drain('the app logins followed');
         await turns(100);
         await drain('settled at last');
-        const [value] = [...profile.cookies.values()];
-        const cookieLogin = value === undefined ? null : (await openCookie(value)).loginId;
-        // (The proxy reads the API's profile for it: held too, so let go as it comes.)
-        let seedStatus: string | undefined;
-        void fetch(`${fx.served.url}/pam/session`, {
-          headers: value === undefined ? {} : { cookie: `__Host-pam-session=${value}` },
-        })
-          .then((r) => r.json() as Promise<{ status: string }>)
-          .then((r) => {
-            seedStatus = r.status;
-          });
-        await until(
-          async () => {
-            while (api.pending.length) api.release(0);
-            await turns(5);
-            return seedStatus !== undefined;
-          },
-          'the seed route answered',
-          GIVE_UP,
-        );
+        const { loginId: cookieLogin, seed: seedStatus } = await cookieState(fx.served.url, profile, api);
         const seen = tabs.map((x) => ({
           status: x.view.status,
           loginId: (sessionActorOf(x as never).getSnapshot().context as unknown as { loginId: string | null })

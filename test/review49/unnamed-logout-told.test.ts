@@ -13,19 +13,27 @@ const clock = runningClock();
 const { ref, fx } = usePam(clock);
 cleanup();
 
+/**
+ * Tab `a` sends a login (held before it is sent) and tab `other` signs in meanwhile (`ended`, its
+ * login): `a` has heard of a login it has not read, so its logout names none.
+ */
+async function unsureTab() {
+  const { plain, pendingLimit } = ref.server.seed;
+  const b = browser(fx.served.url);
+  const a = b.tab();
+  const other = b.tab();
+  await Promise.all([a.ready, other.ready]);
+  const held = a.gate.hold({ path: '/auth/login', before: true });
+  a.login({ login: plain.email, password: plain.password });
+  await held.sent;
+  other.login({ login: pendingLimit.email, password: pendingLimit.password });
+  await until(() => other.view.status === 'signedIn', 'the other tab signed in');
+  return { b, a, other, held, ended: loginIdOf(other) };
+}
+
 describe('a logout naming no login, told to the other tabs', () => {
   it('a tab signed in with the login it ended reads the session and signs out', async () => {
-    const { plain, pendingLimit } = ref.server.seed;
-    const b = browser(fx.served.url);
-    const a = b.tab();
-    const other = b.tab();
-    await Promise.all([a.ready, other.ready]);
-    const held = a.gate.hold({ path: '/auth/login', before: true });
-    a.login({ login: plain.email, password: plain.password });
-    await held.sent;
-    other.login({ login: pendingLimit.email, password: pendingLimit.password });
-    await until(() => other.view.status === 'signedIn', 'the other tab signed in');
-    const ended = loginIdOf(other);
+    const { b, a, other, held, ended } = await unsureTab();
     expect(await b.cookieLogin()).toBe(ended);
     // Heard here while this tab's own login waits: the cookie holds a login this page has not read.
     a.logout();
@@ -40,17 +48,7 @@ describe('a logout naming no login, told to the other tabs', () => {
   });
 
   it('a login made since the logout is what the other tabs show (the server is asked, not the message)', async () => {
-    const { plain, pendingLimit } = ref.server.seed;
-    const b = browser(fx.served.url);
-    const a = b.tab();
-    const other = b.tab();
-    await Promise.all([a.ready, other.ready]);
-    const held = a.gate.hold({ path: '/auth/login', before: true });
-    a.login({ login: plain.email, password: plain.password });
-    await held.sent;
-    other.login({ login: pendingLimit.email, password: pendingLimit.password });
-    await until(() => other.view.status === 'signedIn', 'the other tab signed in');
-    const ended = loginIdOf(other);
+    const { b, a, other, held, ended } = await unsureTab();
     const logout = a.gate.hold({ path: '/auth/logout', after: true });
     a.logout();
     held.release();
@@ -59,6 +57,7 @@ describe('a logout naming no login, told to the other tabs', () => {
     const outside = createServerSessionClient({ fetch: b.profile.fetch, environment: { channel: null } });
     clients.push(outside);
     await outside.ready;
+    const { plain } = ref.server.seed;
     await outside.auth.login({ login: plain.email, password: plain.password });
     const since = await b.cookieLogin();
     expect(since).not.toBe(ended);
