@@ -13,7 +13,7 @@ import { readServerClock } from './actors';
 import { forgotten, seedOutcomeOf, seedRecheckFailed, serverServicesOf } from './context';
 import type { SeededProfileServices } from './seed';
 import type { Internal, serverSessionSetup } from './setup';
-import { ASK_SERVER, expire, seedOf } from './transitions';
+import { ASK_SERVER, expire, QUEUE, seedOf } from './transitions';
 
 /** One state of the machine, as its setup types it (types only: nothing at run time). */
 type StateConfig = NonNullable<Parameters<typeof serverSessionSetup.createMachine>[0]['states']>[string];
@@ -87,6 +87,14 @@ export const signedIn: StateConfig = {
                 guard: ({ context, event }) => seedOf(event)?.loginId === context.loginId,
                 target: 'again',
               },
+              // Another login, but a word heard during the read (another tab's login, or any
+              // logout): the answer may be older than it. This login forgotten, the session read
+              // again (as at the start). (Signed out there is taken as is: R27-2.)
+              {
+                guard: ({ context, event }) => context.queued && seedOf(event)?.status === 'signedIn',
+                target: '#serverSession.restoring.reading',
+                actions: { type: 'forget', params: null },
+              },
               {
                 guard: ({ event }) => seedOf(event)?.status === 'signedIn',
                 target: '#serverSession.restoring.deciding',
@@ -111,7 +119,7 @@ export const signedIn: StateConfig = {
         },
       },
       on: {
-        REMOTE_LOGOUT: { guard: 'ours', actions: 'queue' },
+        REMOTE_LOGOUT: QUEUE,
         REMOTE_LOGIN: { guard: 'another', actions: 'queue' },
       },
     },

@@ -112,6 +112,8 @@ describe("another tab's login heard while this tab signs out", () => {
     gate.release();
     await until(() => a.view.status === 'signedIn' || a.view.status === 'signedOut', 'the logout done');
     await until(() => a.view.status === 'signedIn', 'tab 0 read the session');
+    // (Tab 1, told of the logout while it followed its login, reads once more: settled first.)
+    await until(() => b.view.status === 'signedIn' && b.view.user?.id === pendingLimit.id, 'tab 1 settled');
     expect([a.view.user?.id, b.view.user?.id]).toEqual([pendingLimit.id, pendingLimit.id]);
     expect(await browser.nextLoad()).toBe('signedIn');
   });

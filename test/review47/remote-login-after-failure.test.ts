@@ -100,6 +100,9 @@ describe('another tab signs in while this tab shows a failed login', () => {
     // A later failed login of this tab reads nothing on account of the word heard before.
     b.logout();
     await until(() => b.view.status === 'signedOut', 'signed out');
+    // (The other tab, told of the logout, reads the session too: settled before the count.)
+    await until(() => a.view.status === 'signedOut', 'the other tab signed out');
+    await turns(50);
     const reads = profile.seen.filter((s) => s.url.endsWith('/session')).length;
     b.login({ login: plain.email, password: 'wrong-password' });
     await until(() => b.view.status === 'failed', 'refused');

@@ -139,9 +139,13 @@ describe('B-1: signedOut words are asked of the server (property)', () => {
           expect(bad).toEqual([]);
           // (Another login held, or none: the word is not for it, nothing changes. A read sent
           // before it that shows login-2: taken at once, R27-2, and the word is not for login-2.)
+          // (None held, a read on its way (`restoring`: a doubting read that showed another login
+          // while a word came, read again): the server's word, signed out.)
           expect({ status: s.client.view.status, login: loginId() }).toEqual(
             held !== 'login-1'
-              ? { status, login: held }
+              ? status === 'restoring'
+                ? { status: 'signedOut', login: null }
+                : { status, login: held }
               : lastAnswer === 'login-2'
                 ? { status: 'signedIn', login: 'login-2' }
                 : { status: 'signedOut', login: null },
