@@ -48,7 +48,7 @@ export const rows = [
     code: `import { createCustomPamClient } from 'pam-client/machines';
       export const client = (baseURL) => createCustomPamClient({ baseURL, flows: [] });`,
     budget: 42_500,
-    ceiling: 43_104, // forty-second pass: measured + 20 (43,084, SUBMIT's fields read from the login action's parameter); before: 43,110 (history: git log -p scripts/size.mjs)
+    ceiling: 43_142, // forty-third pass: measured + 20 (43,122: the 2xx scrubber reads the value as it came when a byte form was rewritten in it, CI seed 1820415887: safety outranks the bytes); before: 43,104 (history: git log -p scripts/size.mjs)
     // Lowered 47,300 -> 46,900 (issue 33): restore opt-in took it from 47,015 to 46,500; the session's
     // time on events, committed after, brought it to 46,806.
     // Lowered 47,550 -> 46,230 (issue 33): registration became a flow, out of createAuthModule
@@ -61,7 +61,7 @@ export const rows = [
     code: `import { createCustomPamClient } from 'pam-client/machines'; export { useSession } from 'pam-client/vue';
       export const client = (baseURL) => createCustomPamClient({ baseURL, flows: [] });`,
     budget: 42_700,
-    ceiling: 43_278, // forty-second pass: measured + 20 (43,258, as the row above); before: 43,284 (history: git log -p scripts/size.mjs)
+    ceiling: 43_318, // forty-third pass: measured + 20 (43,298: the 2xx scrubber reads the value as it came when a byte form was rewritten in it, CI seed 1820415887: safety outranks the bytes); before: 43,278 (history: git log -p scripts/size.mjs)
     // Lowered 47,790 -> 46,440 (issue 33): registration as a flow (47,920 -> 46,420 on the same tree).
     // Lowered 46,540 -> 46,525 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 46,527 -> 46,505.
     external: ['vue'],
@@ -79,7 +79,7 @@ export const rows = [
     // Lowered 62,200 -> 62,000 (issue 33): restore opt-in took it from 62,173 to 61,610; the session's
     // time on events, committed after, brought it to 61,893.
     // Lowered 62,920 -> 62,910 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 62,913 -> 62,890.
-    ceiling: 72_533, // fortieth pass: measured + 20 (72,513, the adapter's per-call hooks read by one helper (hookOf) to keep ofetch-adapter.ts under 500 lines: gzip noise); before: 72,506 (history: git log -p scripts/size.mjs)
+    ceiling: 72_562, // forty-third pass: measured + 20 (72,542: the 2xx scrubber reads the value as it came when a byte form was rewritten in it, CI seed 1820415887: safety outranks the bytes); before: 72,533 (history: git log -p scripts/size.mjs)
     external: ['vue'],
     requires: [
       ['machines', ['createPamClient']],
@@ -95,7 +95,7 @@ export const rows = [
       export const client = (baseURL) => createCustomPamClient({ baseURL, flows: [...operatorPreset(), debugLog()] });`,
     budget: 60_000,
     // Lowered 66,070 -> 66,050 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 66,055 -> 66,030.
-    ceiling: 75_685, // fortieth pass: measured + 20 (75,665, refreshToken revokes the token of a refresh answer it refuses, as login does); before: 75,652 (history: git log -p scripts/size.mjs)
+    ceiling: 75_706, // forty-third pass: measured + 20 (75,686: the 2xx scrubber reads the value as it came when a byte form was rewritten in it, CI seed 1820415887: safety outranks the bytes); before: 75,685 (history: git log -p scripts/size.mjs)
     external: ['vue'],
     requires: [
       ['machines', ['createCustomPamClient', 'operatorPreset', 'debugLog']],
@@ -111,7 +111,7 @@ export const rows = [
     code: `import { createServerSessionClient } from 'pam-client/machines'; export { useSession } from 'pam-client/vue';
       export const client = (initial) => createServerSessionClient({ initial });`,
     budget: 42_200,
-    ceiling: 51_202, // forty-third pass: measured + 20 (51,182: a logout naming no login told to the tabs, `UNNAMED`; a logout heard during a read reads again; a doubting read of another login outdated by a word reads again: safety outranks the bytes); before: 51,154 (history: git log -p scripts/size.mjs)
+    ceiling: 51_235, // forty-third pass: measured + 20 (51,215: the 2xx scrubber reads the value as it came when a byte form was rewritten in it, CI seed 1820415887; a logout naming no login told to the tabs, a logout during a read read again: safety outranks the bytes); before: 51,202 (history: git log -p scripts/size.mjs)
     // Was: twenty-eighth pass: measured + 20 after its review fixes (REVIEW28 secret forms, the logout that names its login, the fold lapsing and told, the report outcome, the restore wait and R28B) and LEAN28B; before: 48,279
     external: ['vue'],
     requires: [
@@ -168,7 +168,7 @@ export const rows = [
     // Over its budget since the body cap (review5 D7, 4520a74: an endless answer grew a tab by ~800 MB/s;
     // +about 180 B): a DoS fix outranks the budget. Dropping ofetch would take the row to ~6.9 kB, but
     // the design card names it.
-    ceiling: 12_723, // fortieth pass: measured + 20 (12,703, review 45: a login given up on after its head kept to its answer and ended, one sent after waits; the adapter's answered hook; secretValuesOf walks a shared object again under a secret key); before: 12,700 (history: git log -p scripts/size.mjs)
+    ceiling: 12_767, // forty-third pass: measured + 20 (12,747: the 2xx scrubber reads the value as it came when a byte form was rewritten in it, CI seed 1820415887: safety outranks the bytes); before: 12,723 (history: git log -p scripts/size.mjs)
     core: true,
     requires: [['index', ['createOfetchAdapter']]],
   },
@@ -178,7 +178,7 @@ export const rows = [
       export const signIn = (baseURL, payload) => createAuthModule(createOfetchAdapter({ baseURL })).login(payload);`,
     budget: 14_700,
     // Lowered 20,700 -> 19,120 (issue 33): registration's rows left createAuthModule (20,656 -> 19,099).
-    ceiling: 18_345, // fortieth pass: measured + 20 (18,325, refreshToken revokes the token of a refresh answer it refuses, as login does); before: 18,313 (history: git log -p scripts/size.mjs)
+    ceiling: 18_388, // forty-third pass: measured + 20 (18,368: the 2xx scrubber reads the value as it came when a byte form was rewritten in it, CI seed 1820415887: safety outranks the bytes); before: 18,345 (history: git log -p scripts/size.mjs)
     core: true,
     requires: [['index', ['createAuthModule', 'createOfetchAdapter']]],
   },
@@ -193,7 +193,7 @@ export const rows = [
     name: 'everything in `pam-client` (ceiling)',
     code: `export * from 'pam-client';`,
     budget: 21_000,
-    ceiling: 33_330, // fortieth pass: measured + 20 (33,310, refreshToken revokes the token of a refresh answer it refuses, as login does); before: 33,308 (history: git log -p scripts/size.mjs)
+    ceiling: 33_379, // forty-third pass: measured + 20 (33,359: the 2xx scrubber reads the value as it came when a byte form was rewritten in it, CI seed 1820415887: safety outranks the bytes); before: 33,330 (history: git log -p scripts/size.mjs)
     core: true,
   },
   {
@@ -203,7 +203,7 @@ export const rows = [
     // Raised 74,300 -> 78,000 (2026-11-28, second session): this row holds every feature, now the
     // funnel events flow (about 2.9 kB, opt-in for apps) and the proxy-side auth reading of the server session.
     // Lowered 79,680 -> 79,650 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 79,655 -> 79,629.
-    ceiling: 95_989, // forty-third pass: measured + 20 (95,969: the server session's forty-third-pass fixes, as its own row); before: 95,918 (history: git log -p scripts/size.mjs)
+    ceiling: 96_050, // forty-third pass: measured + 20 (96,030: the 2xx scrubber reads the value as it came when a byte form was rewritten in it, CI seed 1820415887; a logout naming no login told to the tabs, a logout during a read read again: safety outranks the bytes); before: 95,989 (history: git log -p scripts/size.mjs)
   },
   {
     // Issue 34: the OpenTelemetry bridge's own weight (`@opentelemetry/api` and pam-client external).
@@ -220,7 +220,7 @@ export const rows = [
       export const client = (baseURL) => createCustomPamClient({ baseURL, flows: funnelEvents(operatorPreset()) });`,
     budget: 59_000, // the preset's 56,000 + 3 kB for the events
     // Lowered 65,050 -> 65,030 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 65,040 -> 65,012.
-    ceiling: 74_464, // fortieth pass: measured + 20 (74,444, review 45: a login given up on after its head kept to its answer and ended, one sent after waits; the adapter's answered hook; secretValuesOf walks a shared object again under a secret key); before: 74,443 (history: git log -p scripts/size.mjs)
+    ceiling: 74_490, // forty-third pass: measured + 20 (74,470: the 2xx scrubber reads the value as it came when a byte form was rewritten in it, CI seed 1820415887: safety outranks the bytes); before: 74,464 (history: git log -p scripts/size.mjs)
     external: ['vue'],
     requires: [
       ['machines', ['createCustomPamClient', 'operatorPreset', 'funnelEvents']],

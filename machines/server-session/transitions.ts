@@ -94,16 +94,17 @@ export const readSeed = (state: 'reading' | 'again') =>
   }) as const;
 
 /**
- * A login asked while the page waits for its first read of the session (or the read after a 401):
- * the read is cut short, so the cookie may hold a login (`queued`: read again should this login fail
+ * While the page waits for its first read of the session (or the read after a 401). A login asked
+ * cuts the read short, so the cookie may hold a login (`queued`: read again should this login fail
  * or be cancelled; revoked at a logout). Not while shown signed out after a read that failed
- * (`waiting`, `again`): a wrong password is shown there, as ever.
+ * (`waiting`, `again`): a wrong password is shown there, as ever. Another tab's logout heard asks
+ * for one more read after this one.
  */
 export const CUT_SHORT = {
   LOGIN: { target: '#serverSession.signingIn', actions: 'queue' },
   REGISTER: { target: '#serverSession.signingIn', actions: 'queue' },
-  // Another tab's logout (or expiry) heard while the read is on its way: the read may hold the
-  // login it ended (begun before it), so one more read after it (never shown signed in after it).
+  // (The read, begun before that logout or expiry, may answer the login it ended: never shown
+  // signed in after it. `QUEUE`'s, written out: a bundle keeps a top-level spread it cannot prove pure.)
   REMOTE_LOGOUT: { guard: 'trusted', actions: 'queue' },
 } as const;
 

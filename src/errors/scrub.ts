@@ -380,18 +380,26 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
         if (p?.[0].test(t)) return REDACTED;
         out = rewrite(t);
       }
-      let layer = out;
       // Twelve decoding steps beyond the one layer `echoPattern` matches: three rounds of the four
-      // `DECODERS` (step % 4), while an escape or a character beyond ASCII is left.
-      for (let step = 0; step < 12 && (escapes(layer) || NON_ASCII.test(layer)); step++) {
-        const next = DECODERS[step % 4]!(layer);
-        if (next === layer) continue;
-        layer = next;
-        if (holds(layer, !mode) && piecePattern().test(layer)) {
-          p = mode ? dataPatterns() : undefined;
-          if (p?.[0].test(layer) || rewrite(layer) !== layer) return REDACTED;
+      // `DECODERS` (step % 4), while an escape or a character beyond ASCII is left. Of what is
+      // left, and (`own`) of `t` itself when a 2xx value had a byte form rewritten, for the
+      // secrets' own forms: that byte form's any last character may take the first of a secret
+      // glued after it in another form (`<its hex><it, escaped>`), then whole in `t`'s layers only
+      // (CI seed 1820415887).
+      for (let [layer, own] of (p && out !== t && t.search(p[5]) >= 0 ? [[out], [t, 1]] : [[out]]) as [
+        string,
+        1?,
+      ][])
+        for (let step = 0; step < 12 && (escapes(layer) || NON_ASCII.test(layer)); step++) {
+          const next = DECODERS[step % 4]!(layer);
+          if (next === layer) continue;
+          layer = next;
+          if (holds(layer, !mode) && piecePattern().test(layer)) {
+            p = mode ? dataPatterns() : undefined;
+            if (own ? layer.search(p![mode]) >= 0 : p?.[0].test(layer) || rewrite(layer) !== layer)
+              return REDACTED;
+          }
         }
-      }
       // A secret's echo is not data: a short secret it touched (`<token>482913`) stands on its own
       // once the echo is redacted, so a 2xx value's short secrets are looked for again until nothing
       // changes (twice for most texts; only a text with a redaction pays). Not the long ones: one
