@@ -382,14 +382,13 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
       }
       // Twelve decoding steps beyond the one layer `echoPattern` matches: three rounds of the four
       // `DECODERS` (step % 4), while an escape or a character beyond ASCII is left. Of what is
-      // left, and (`own`) of `t` itself when a 2xx value had a byte form rewritten, for the
-      // secrets' own forms: that byte form's any last character may take the first of a secret
+      // left, and (`own`) of `t` itself when a 2xx value had a byte form rewritten and none of the
+      // secrets' own forms, for those: that byte form's any last character may take the first of a secret
       // glued after it in another form (`<its hex><it, escaped>`), then whole in `t`'s layers only
       // (CI seed 1820415887).
-      for (let [layer, own] of (p && out !== t && t.search(p[5]) >= 0 ? [[out], [t, 1]] : [[out]]) as [
-        string,
-        1?,
-      ][])
+      for (let [layer, own] of (p && out !== t && t.search(p[5]) >= 0 && t.search(p[mode]) < 0
+        ? [[out], [t, 1]]
+        : [[out]]) as [string, 1?][])
         for (let step = 0; step < 12 && (escapes(layer) || NON_ASCII.test(layer)); step++) {
           const next = DECODERS[step % 4]!(layer);
           if (next === layer) continue;
