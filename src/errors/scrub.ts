@@ -380,12 +380,10 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
         if (p?.[0].test(t)) return REDACTED;
         out = rewrite(t);
       }
-      // Twelve decoding steps beyond the one layer `echoPattern` matches: three rounds of the four
-      // `DECODERS` (step % 4), while an escape or a character beyond ASCII is left. Of what is
-      // left, and (`own`) of `t` itself when a 2xx value had a byte form rewritten and none of the
-      // secrets' own forms, for those: that byte form's any last character may take the first of a secret
-      // glued after it in another form (`<its hex><it, escaped>`), then whole in `t`'s layers only
-      // (CI seed 1820415887).
+      // Twelve decoding steps beyond the one layer `echoPattern` matches (three rounds of the four
+      // `DECODERS`), while an escape or a character beyond ASCII is left: of what is left, and of `t`
+      // (`own`, for the secrets' own forms) when only a byte form was rewritten in a 2xx value: its
+      // any last character may take the first of a secret glued after it, escaped (CI 1820415887).
       for (let [layer, own] of (p && out !== t && t.search(p[5]) >= 0 && t.search(p[mode]) < 0
         ? [[out], [t, 1]]
         : [[out]]) as [string, 1?][])
