@@ -116,6 +116,12 @@ export interface ServerSessionContext {
    */
   unread: boolean;
   /**
+   * The login a proxy's 401 ended that the server's read then found live (`confirming`, taken
+   * again): a 401 for it once more is believed (signed out, no read: a proxy that answers its calls
+   * 401 while its seed says live would have the tab read in a loop, review 50).
+   */
+  confirmed: string | null;
+  /**
    * Changes in flight heard (or told to this tab as it started: AJ-2) for a login not held here
    * (yet), each with its end (server time) and the tab that told it: the profile flow's once that
    * login is held here (the latest 8 of each login, 64 in all: R26-9; those dropped folded into
@@ -187,6 +193,7 @@ export function initialContext(
     barred: input.barred ?? null,
     queued: false,
     unread: false,
+    confirmed: null,
     inFlightHeard: [],
     askUntil: input.deps.tabs ? Infinity : null,
   };

@@ -8,6 +8,7 @@
 // the proxy, the logins in flight included).
 
 import { AbortedError, type RequestOptions } from 'pam-client';
+import { statusOf } from '../errors';
 import { serverSessionOf } from './auth';
 
 type Call = (...args: unknown[]) => Promise<unknown>;
@@ -63,8 +64,10 @@ export function keptLogins<A extends object>(
               answered = true;
             },
           });
+          let gaveUp = false;
           return new Promise((resolve, reject) => {
             watch(() => {
+              gaveUp = true;
               reject(new AbortedError(name, 'call'));
               if (!answered) return own.abort();
               // (Its answer unreadable or never whole, its head was in: `end()`, no login to name,
@@ -78,7 +81,13 @@ export function keptLogins<A extends object>(
               );
               settled = Promise.all([settled, done]);
             }, sent);
-            sent.then(resolve, reject);
+            sent.then(resolve, (error) => {
+              // Followed, and failed once its head was in with no refusal (its body cut off, an
+              // answer unreadable): the proxy may have set its cookie, so the session is read
+              // again (`end()`, before the failure is heard: review 50).
+              if (answered && !gaveUp && !((statusOf(error) ?? 0) >= 400)) end();
+              reject(error);
+            });
           });
         },
       }

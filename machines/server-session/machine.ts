@@ -99,8 +99,9 @@ function createServerSessionMachine() {
           // channel). The server is asked once: signed in there, that login is taken as a new one
           // (`deciding`: the seed's read, never betting on a login not read), told to the other
           // tabs (each asks the server); signed out, or a read that did not tell: signed out, as
-          // the 401 says, the other tabs told. (The old login's changes in flight settle by
-          // their own answers.)
+          // the 401 says, the other tabs told; so is a login found live once already after a 401
+          // (`confirmed`: never a read loop on a proxy that contradicts itself). (The old login's
+          // changes in flight settle by their own answers.)
           confirming: {
             tags: 'restoring',
             entry: 'unqueue',
@@ -111,8 +112,14 @@ function createServerSessionMachine() {
               input: ({ context }) => serverServicesOf(context),
               onDone: [
                 { guard: 'queued', target: 'confirming', reenter: true },
+                // (The same login found live once before after a 401: the 401 believed, `confirmed`.)
                 {
-                  guard: ({ event }) => seedOf(event)?.status === 'signedIn',
+                  guard: ({ context: c, event }) =>
+                    seedOf(event)?.status !== 'signedIn' || c.confirmed === seedOf(event)!.loginId,
+                  target: '#serverSession.signedOut',
+                  actions: expire(),
+                },
+                {
                   target: 'deciding',
                   actions: [
                     ({ context, event }) =>
@@ -120,13 +127,17 @@ function createServerSessionMachine() {
                         type: 'signedIn',
                         loginId: seedOf(event)!.loginId as string,
                       }),
+                    assign(({ context }) => ({ confirmed: context.loginId })),
                     { type: 'forget', params: null },
                     'tookSeed',
                   ],
                 },
+              ],
+              // (A read that failed with a word heard meanwhile: read again, as at the start.)
+              onError: [
+                { guard: 'queued', target: 'reading', actions: expire() },
                 { target: '#serverSession.signedOut', actions: expire() },
               ],
-              onError: { target: '#serverSession.signedOut', actions: expire() },
             },
             // (A LOGOUT here names the ended login, FIXLOGOUT28: one the cookie no longer holds is
             // refused, never ending another; one that fails reads the session again: no player held.)

@@ -136,6 +136,7 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       queue: assign({ queued: true }),
       unqueue: assign({ queued: false, unread: false }),
       markUnread: assign({ unread: true }),
+      unname: assign({ loginId: null }),
       // A change in flight heard for a login not held here: kept (its release drops it), `capKept`.
       keepInFlight: enqueueActions(({ context: c, event, self, enqueue }) => {
         const heard = (c as ServerSessionContext).inFlightHeard;

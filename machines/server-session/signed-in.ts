@@ -18,6 +18,18 @@ import { ASK_SERVER, expire, QUEUE, seedOf } from './transitions';
 /** One state of the machine, as its setup types it (types only: nothing at run time). */
 type StateConfig = NonNullable<Parameters<typeof serverSessionSetup.createMachine>[0]['states']>[string];
 
+/** A `signedOut` word the server's read did not deny: taken (`remote`). */
+const DOUBT_TAKEN = {
+  target: '#serverSession.signedOut',
+  actions: ['emitDoubtedSignOut', { type: 'forget', params: 'remote' }],
+} as const;
+/** Likewise, with another tab's login heard during the read (`unread`): the session read again. */
+const DOUBT_QUEUED = {
+  guard: 'cookieUnread',
+  target: '#serverSession.restoring.reading',
+  actions: ['emitDoubtedSignOut', { type: 'forget', params: 'remote' }],
+} as const;
+
 /**
  * Signed in: the login held (`held`), asked of the server on another tab's word (`rereading`,
  * `doubting`), with its profile flow's restrictions, its play time and its absolute end.
@@ -100,16 +112,13 @@ export const signedIn: StateConfig = {
                 target: '#serverSession.restoring.deciding',
                 actions: [{ type: 'forget', params: null }, 'tookSeed'],
               },
-              // Signed out there, or the cookie holds another login whose player could not be read.
-              {
-                target: '#serverSession.signedOut',
-                actions: ['emitDoubtedSignOut', { type: 'forget', params: 'remote' }],
-              },
+              // Signed out there, or the cookie holds another login whose player could not be read
+              // (a read that failed: likewise, R27-1); another tab's login heard during the read
+              // (`unread`; never a logout word, R27B p3): read again, signed out meanwhile (review 50).
+              DOUBT_QUEUED,
+              DOUBT_TAKEN,
             ],
-            onError: {
-              target: '#serverSession.signedOut',
-              actions: ['emitDoubtedSignOut', { type: 'forget', params: 'remote' }],
-            },
+            onError: [DOUBT_QUEUED, DOUBT_TAKEN],
           },
         },
         // The same login read: held again, or (a word heard meanwhile) read once more, later.
@@ -120,7 +129,7 @@ export const signedIn: StateConfig = {
       },
       on: {
         REMOTE_LOGOUT: QUEUE,
-        REMOTE_LOGIN: { guard: 'another', actions: 'queue' },
+        REMOTE_LOGIN: { guard: 'another', actions: ['queue', 'markUnread'] },
       },
     },
   },

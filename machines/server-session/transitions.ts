@@ -34,14 +34,42 @@ export type ServerInternal =
   /** The proxy answered 401 on a call that needs the session: it is over (the cookie is cleared). */
   | { type: 'UNAUTHORIZED' };
 
+/** A read on its way: another tab's word asks for one more after it, never more (`readSeed`). */
+export const QUEUE = { guard: 'trusted', actions: 'queue' } as const;
+
 /**
  * What a failed login (`failed`, `cancelledAccount`) takes. The cookie is the browser's: another
- * tab's login (or this page's read again, client.ts `reread`) is asked of the server, as while
- * signed out; one heard while this login was on its way (`queued`, signingIn's) at once.
+ * tab's login (or this page's read again, client.ts `reread`) is asked of the server, as is one
+ * heard while this login was on its way (`queued`, signingIn's) at once (`checking`). The failure
+ * stays shown through that read, and after it unless it finds a login (review 50: a wrong password
+ * was erased by a read that found none); one it finds is the session's, read as at the start.
  */
 export const AFTER_FAILURE = {
-  // (Written out, no spread: a bundle keeps a top-level spread it cannot prove pure.)
-  always: { guard: 'queued', target: 'restoring.reading', actions: { type: 'clearError' } },
+  initial: 'shown',
+  states: {
+    shown: { always: { guard: 'queued', target: 'checking' } },
+    // (The cookie unread meanwhile, `unread`: a cancel reads, a logout revokes.)
+    checking: {
+      entry: ['unqueue', 'markUnread'],
+      invoke: {
+        id: 'seed',
+        src: 'readSeed',
+        input: ({ context }: { context: ServerSessionContext }) => serverServicesOf(context),
+        onDone: [
+          { guard: 'queued', target: 'checking', reenter: true },
+          {
+            guard: ({ event }: { event: unknown }) => seedOf(event)?.status === 'signedOut',
+            target: 'shown',
+            actions: 'unqueue',
+          },
+          { target: '#serverSession.restoring.deciding', actions: ['clearError', 'tookSeed'] },
+        ],
+        // (A read that could not tell: the cookie may hold a login, `unread`.)
+        onError: 'shown',
+      },
+      on: { REMOTE_LOGIN: QUEUE, REMOTE_LOGOUT: QUEUE },
+    },
+  },
   on: {
     LOGIN: 'signingIn',
     REGISTER: 'signingIn',
@@ -54,7 +82,7 @@ export const AFTER_FAILURE = {
       { guard: 'cookieUnread', target: 'signingOut' },
       { target: 'signedOut', actions: { type: 'clearError' } },
     ],
-    REMOTE_LOGIN: { guard: 'trusted', target: 'restoring.reading', actions: { type: 'clearError' } },
+    REMOTE_LOGIN: { guard: 'trusted', target: '.checking' },
   },
 } as const;
 
@@ -101,15 +129,14 @@ export const readSeed = (state: 'reading' | 'again') =>
  * for one more read after this one.
  */
 export const CUT_SHORT = {
-  LOGIN: { target: '#serverSession.signingIn', actions: 'queue' },
-  REGISTER: { target: '#serverSession.signingIn', actions: 'queue' },
+  // (The login a 401 ended, named in `confirming`, no longer: a logout from here on names none,
+  // never one the proxy refuses while the cookie's stays live: review 50.)
+  LOGIN: { target: '#serverSession.signingIn', actions: ['queue', 'unname'] },
+  REGISTER: { target: '#serverSession.signingIn', actions: ['queue', 'unname'] },
   // (The read, begun before that logout or expiry, may answer the login it ended: never shown
   // signed in after it. `QUEUE`'s, written out: a bundle keeps a top-level spread it cannot prove pure.)
   REMOTE_LOGOUT: { guard: 'trusted', actions: 'queue' },
 } as const;
-
-/** A read on its way: another tab's word asks for one more after it, never more (`readSeed`). */
-export const QUEUE = { guard: 'trusted', actions: 'queue' } as const;
 
 /**
  * Past the session's end by a clock that cannot judge it (`judges`): the server is asked, with a

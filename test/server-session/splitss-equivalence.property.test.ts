@@ -212,13 +212,19 @@ describe('SPLITSS equivalence (server session)', () => {
         }),
         (initial, reading, barred) => {
           const input = { deps: {} as never, initial, reading, barred } as ServerSessionInput;
-          // (`queued`, `unread`, `inFlightHeard` and `askUntil`: REVIEW-AK AK-3, review 48's, AJ-2's
-          // and R25-7's, added since, at their start: no ask's wait without a channel.)
-          const { servicesKey, queued, unread, inFlightHeard, askUntil, ...rest } = initialContext(
+          // (`queued`, `unread`, `confirmed`, `inFlightHeard` and `askUntil`: REVIEW-AK AK-3, review
+          // 48's and 50's, AJ-2's and R25-7's, added since, at their start: no ask's wait without a channel.)
+          const { servicesKey, queued, unread, confirmed, inFlightHeard, askUntil, ...rest } = initialContext(
             input,
             input,
           );
-          expect([queued, unread, inFlightHeard, askUntil]).toStrictEqual([false, false, [], null]);
+          expect([queued, unread, confirmed, inFlightHeard, askUntil]).toStrictEqual([
+            false,
+            false,
+            null,
+            [],
+            null,
+          ]);
           expect(typeof servicesKey).toBe('string');
           expect(rest).toStrictEqual(oldInitial(input));
         },
