@@ -54,7 +54,7 @@ import { serverSessionMachine } from './machine';
 import type { SERVER_PLAY_TIME } from './play-time';
 import { parseSeed, readSession, unlessSignedOut } from './seed';
 import { refusedOnServer, seedOnServer, untrustedReading } from './server-render';
-import { createServerTabs } from './tabs';
+import { createServerTabs, UNNAMED } from './tabs';
 
 /**
  * The flows a server-session client may add: the user module, a debug log, an inspector, play
@@ -325,7 +325,15 @@ export function createServerSessionClient<const F extends readonly ServerSession
     : null;
   const outcomeListeners = new Set<(event: MutationOutcomeUnknown) => void>();
   const stop = new AbortController();
-  const auth = keptLogins(plain, endLogin, stop.signal);
+  // A login refused for a logout that ended its cookie's lineage: the proxy cleared that cookie,
+  // whatever login it held by then (one this page or the others may show): told as a logout naming
+  // none, here and to the tabs (each asks the server).
+  const cleared = () => {
+    const word = { type: 'signedOut', loginId: UNNAMED, reason: 'logout' } as const;
+    tabs?.post(word);
+    actor?.send(trusted({ ...word, type: 'REMOTE_LOGOUT' }) as never);
+  };
+  const auth = keptLogins(plain, endLogin, stop.signal, cleared);
   const flowHttp = stoppable(typed as unknown as HttpAdapter, stop.signal);
   // A restriction accepted here is kept for the player past the login and the page (memory, and
   // `localStorage` where there is one), as `createPamClient` keeps it.

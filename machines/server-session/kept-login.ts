@@ -20,11 +20,14 @@ type Call = (...args: unknown[]) => Promise<unknown>;
  * and `end(loginId)` logs out the login it grants (`end()`: the answer failed, the session is read again). A login is sent only once the logins kept before
  * it have answered and been ended (at once when there is none); its caller's signal ends that wait
  * too, nothing sent (a signal aborted already sends nothing). Every other call is as given.
+ * A login the proxy refused because a logout ended its cookie's lineage (`pam: 'signed_out'`) has
+ * had that cookie cleared, whatever login it held by then: `cleared()` (followed or given up on).
  */
 export function keptLogins<A extends object>(
   auth: A,
   end: (loginId?: string) => Promise<unknown>,
   stopped: AbortSignal,
+  cleared: () => void,
 ): A {
   // The logins kept, each until its answer and its logout have settled. Never rejects.
   let settled: Promise<unknown> = Promise.resolve();
@@ -82,6 +85,7 @@ export function keptLogins<A extends object>(
               settled = Promise.all([settled, done]);
             }, sent);
             sent.then(resolve, (error) => {
+              if ((error as { body?: { pam?: unknown } } | null)?.body?.pam === 'signed_out') cleared();
               // Followed, and failed once its head was in with no refusal (its body cut off, an
               // answer unreadable): the proxy may have set its cookie, so the session is read
               // again (`end()`, before the failure is heard: review 50).

@@ -169,7 +169,10 @@ async function sealLogin(
   const until = now + parts.cookie.absoluteMs;
   const joined = carried ? { ...session, lineage: lineageOf(carried) } : null;
   if (joined && (await parts.lineages.join(joined, until))) {
-    if (await parts.lineages.hasEnded(joined.lineage)) return message(call, 401, LOGGED_OUT, back(call, up));
+    // (Its cookie, of the ended lineage, cleared: `pam: 'signed_out'` tells the browser client,
+    // whose tabs may show a login this clears, to read the session: review 50's app-login race.)
+    if (await parts.lineages.hasEnded(joined.lineage))
+      return answer(call, 401, { message: LOGGED_OUT, pam: 'signed_out' }, back(call, up), true);
     session = joined;
   } else await parts.lineages.join(session, until); // a lineage of its own (a 33rd login: a new one)
   // The browser gave up on it (cancel, logout, stop: its fetch aborted, a Set-Cookie it would drop;
