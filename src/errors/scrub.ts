@@ -242,15 +242,15 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   // zeros gone (beyond 2^53, as the number JSON.parse reads).
   const numbers = new Set(unique.filter((s) => /^\d+$/.test(s)).map((s) => String(+s)));
   // The expressions, built only when a text may hold a secret (one of its pieces: `holds`, then
-  // `piecePattern`), and each only when needed (an error body never builds those of a 2xx answer).
-  // An empty alternative never matches (`(?!)`).
+  // `piecePattern`), each only when needed (an error body never builds a 2xx answer's); `(?!)`: none.
   // A byte form is matched as it is, in any letter case (not in every form of `ENCODERS`), then
-  // any last character (base64's, which the bytes after it change) and padding; its `+` and `/`
-  // are base64url's `-` and `_` too, and PHP's JSON writes `\/`.
-  const bytesPattern = (form: string) => form.replace(/[+/]/g, '\\\\?[-+/_]');
+  // any last character (base64's, which the bytes after it change; never a hex form's) and
+  // padding; its `+` and `/` are base64url's `-` and `_` too, and PHP's JSON writes `\/`.
+  const bytesPattern = (form: string) =>
+    form.replace(/[+/]/g, '\\\\?[-+/_]') + (/^([\da-f]{2})+$/.test(form) ? '' : '[\\w+/-]?=*');
   const sources: Record<string, string> = Object.create(null);
   const sourceOf = (s: string) =>
-    (sources[s] ??= bytes.has(s) ? `${bytesPattern(s)}[\\w+/-]?=*` : echoPattern(plain(s), variants.has(s)));
+    (sources[s] ??= bytes.has(s) ? bytesPattern(s) : echoPattern(plain(s), variants.has(s)));
   const join = (test: (s: string) => unknown, of = list) => of.filter(test).map(sourceOf).join('|') || '(?!)';
   let all: RegExp | undefined;
   const allPattern = () => (all ??= new RegExp(join(Boolean, forms(true) && of), 'gi'));
