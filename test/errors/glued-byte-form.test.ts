@@ -27,6 +27,18 @@ describe('a byte form of a token with the token glued after it, escaped', () => 
       expect(JSON.stringify(out)).not.toMatch(PIECE);
     });
 
+  // (The forty-third pass's open case: a plain echo beside it kept the value from being peeled as
+  // it came, and the hex form's rewrite took the glued token's first character. Failed on 364b237c.)
+  for (const [name, form] of [
+    ['hex', hex],
+    ['base64', base64],
+  ] as const)
+    it(`${name}, in a 2xx value beside a plain echo of the token: no piece of it`, () => {
+      const text = `${TOKEN} and ${form(TOKEN)}${cssPercent(TOKEN)}`;
+      const out = scrubber().deep({ user: { name: text } }, new Set(['token']), true);
+      expect(JSON.stringify(out)).not.toMatch(PIECE);
+    });
+
   it('base64, in what an error carries: no piece of the token', () => {
     expect(scrubber().text(`error: ${base64(TOKEN)}${cssPercent(TOKEN)}`)).not.toMatch(PIECE);
   });
