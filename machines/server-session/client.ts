@@ -317,6 +317,8 @@ export function createServerSessionClient<const F extends readonly ServerSession
         if (statusOf(error) === 401) break;
       }
     }
+    // (No login to name, its answer lost: the other tabs asked to read too, review 51.)
+    if (!loginId) tabs?.post({ type: 'signedIn', loginId: UNNAMED });
     reread();
   };
   const plain = serverSessionAuth(http, options.endpoints);

@@ -37,6 +37,9 @@ export type ServerInternal =
 /** A read on its way: another tab's word asks for one more after it, never more (`readSeed`). */
 export const QUEUE = { guard: 'trusted', actions: 'queue' } as const;
 
+/** A login asked while the cookie is unread after a failure: read should it fail too (review 51). */
+const CUT_CHECK = { target: '#serverSession.signingIn', actions: 'queue' } as const;
+
 /**
  * What a failed login (`failed`, `cancelledAccount`) takes. The cookie is the browser's: another
  * tab's login (or this page's read again, client.ts `reread`) is asked of the server, as is one
@@ -64,10 +67,22 @@ export const AFTER_FAILURE = {
           },
           { target: '#serverSession.restoring.deciding', actions: ['clearError', 'tookSeed'] },
         ],
-        // (A read that could not tell: the cookie may hold a login, `unread`.)
-        onError: 'shown',
+        // (A read that could not tell: the cookie may hold a login, `unread`: read again with
+        // backoff, the failure still shown, review 51.)
+        onError: { target: 'waiting', actions: 'countTry' },
       },
-      on: { REMOTE_LOGIN: QUEUE, REMOTE_LOGOUT: QUEUE },
+      on: { REMOTE_LOGIN: QUEUE, REMOTE_LOGOUT: QUEUE, LOGIN: CUT_CHECK, REGISTER: CUT_CHECK },
+    },
+    waiting: {
+      invoke: {
+        id: 'retry',
+        src: 'retry',
+        input: ({ context: { attempts, servicesKey } }: { context: ServerSessionContext }) => ({
+          attempts,
+          servicesKey,
+        }),
+      },
+      on: { WAKE: { guard: 'trusted', target: 'checking' }, LOGIN: CUT_CHECK, REGISTER: CUT_CHECK },
     },
   },
   on: {
@@ -131,8 +146,9 @@ export const readSeed = (state: 'reading' | 'again') =>
 export const CUT_SHORT = {
   // (The login a 401 ended, named in `confirming`, no longer: a logout from here on names none,
   // never one the proxy refuses while the cookie's stays live: review 50.)
-  LOGIN: { target: '#serverSession.signingIn', actions: ['queue', 'unname'] },
-  REGISTER: { target: '#serverSession.signingIn', actions: ['queue', 'unname'] },
+  // (Its end told to the other tabs first, as `confirming` would: each asks the server, review 51.)
+  LOGIN: { target: '#serverSession.signingIn', actions: ['tellEnded', 'queue', 'unname'] },
+  REGISTER: { target: '#serverSession.signingIn', actions: ['tellEnded', 'queue', 'unname'] },
   // (The read, begun before that logout or expiry, may answer the login it ended: never shown
   // signed in after it. `QUEUE`'s, written out: a bundle keeps a top-level spread it cannot prove pure.)
   REMOTE_LOGOUT: { guard: 'trusted', actions: 'queue' },

@@ -1,0 +1,79 @@
+// Review 51 (helper-400, failing on 9216eba4): kept-login.ts (9216eba4) reads the session again when a followed login fails after its
+// head is in (the body cut off), and review 50's test covers the password step only, where the
+// login child then fails (`failed` → `checking` reads the cookie's login). The two-factor step is
+// the same call (`/auth/login` with `two_factor_code`): its head in, the proxy set the cookie; its
+// body cut off. `end()` → `reread()` queues a read (signingIn's REMOTE_LOGIN: QUEUE), but the child
+// answers the code's failure by going back to `twoFactorRequired` (an error shown), which never
+// reads `queued`: the page asks for the code (already spent) for good, while the cookie and the
+// next load hold the live login.
+// Should hold: the page follows the cookie (signed in on its login), e.g. signingIn's snapshot
+// handler taking `queued` on a return to `twoFactorRequired` after a verify, or the reread reaching
+// a state that reads.
+import { describe, expect, it } from 'vitest';
+import { createServerSessionClient } from '../../machines/index';
+import { cleanup, clients, loginIdOf, nextLoad, queuedOf, stateOf } from '../review48/support';
+import { openCookie } from '../server/harness';
+import { browserProfile, runningClock, usePam } from '../server-session/support';
+import { turns, until } from '../support/event-loop';
+
+const clock = runningClock();
+const { ref, fx } = usePam(clock);
+cleanup();
+
+/** A fetch whose login answers' bodies error once their head is in (when `arm()`ed). */
+function resetMidBody(profile: ReturnType<typeof browserProfile>) {
+  let armed = 0;
+  const f = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input instanceof Request ? input.url : input);
+    const res = await profile.fetch(input, init);
+    if (!armed || !url.endsWith('/auth/login')) return res;
+    armed--;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.error(new TypeError('network error: connection reset'));
+      },
+    });
+    return new Response(body, { status: res.status, headers: res.headers });
+  }) as typeof fetch;
+  return { fetch: f, arm: () => armed++ };
+}
+
+describe('a two-factor code whose answer’s body fails after its head is in', () => {
+  // Left open (forty-fourth pass): a return to `twoFactorRequired` with `queued` cannot simply read
+  // (another tab's login heard during a code step would then cut the player's step short); the
+  // next load, or the next call's 401, shows the cookie's login.
+  it.fails('the page and the cookie agree', async () => {
+    const profile = browserProfile(fx.served.url);
+    const r = resetMidBody(profile);
+    const a = createServerSessionClient({ fetch: r.fetch, environment: { channel: null } });
+    clients.push(a);
+    await a.ready;
+    const { twoFactor } = ref.server.seed;
+    a.login({ login: twoFactor.email, password: twoFactor.password });
+    await until(
+      () => a.view.status === 'twoFactorRequired',
+      () => `challenged (${stateOf(a)})`,
+    );
+    r.arm();
+    a.submitCode(twoFactor.twoFactorCode!);
+    await until(
+      () => profile.seen.filter((s) => s.url.endsWith('/auth/login')).length === 2,
+      'the code sent',
+    );
+    await until(
+      () => a.view.status !== 'verifyingCode',
+      () => `answered (${stateOf(a)})`,
+    );
+    await turns(300);
+    const [value] = [...profile.cookies.values()];
+    const cookie = value === undefined ? null : (await openCookie(value)).loginId;
+    expect(cookie).not.toBeNull(); // the login is live in the cookie
+    expect((await nextLoad(profile)).status).toBe('signedIn');
+    expect({
+      status: a.view.status,
+      loginId: loginIdOf(a),
+      state: stateOf(a),
+      queued: queuedOf(a),
+    }).toEqual({ status: 'signedIn', loginId: cookie, state: '{"signedIn":"held"}', queued: false });
+  });
+});
