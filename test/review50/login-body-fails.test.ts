@@ -9,33 +9,20 @@ import { createServerSessionClient } from '../../machines/index';
 import { cleanup, clients, loginIdOf, nextLoad, stateOf } from '../review48/support';
 import { openCookie } from '../server/harness';
 import { browserProfile, runningClock, usePam } from '../server-session/support';
+import { bodyCutOff } from '../support/body-cut-off';
 import { turns, until } from '../support/event-loop';
 
 const clock = runningClock();
 const { ref, fx } = usePam(clock);
 cleanup();
 
-/** A fetch whose first login answer's body errors once its head is in (its cookie stored). */
-function resetMidBody(profile: ReturnType<typeof browserProfile>) {
-  let armed = true;
-  return (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input instanceof Request ? input.url : input);
-    const res = await profile.fetch(input, init);
-    if (!armed || !url.endsWith('/auth/login')) return res;
-    armed = false;
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        controller.error(new TypeError('network error: connection reset'));
-      },
-    });
-    return new Response(body, { status: res.status, headers: res.headers });
-  }) as typeof fetch;
-}
-
 describe('a login whose body fails after its head is in (not given up on)', () => {
   it('the page and the cookie agree', async () => {
     const profile = browserProfile(fx.served.url);
-    const a = createServerSessionClient({ fetch: resetMidBody(profile), environment: { channel: null } });
+    const a = createServerSessionClient({
+      fetch: bodyCutOff(profile, 1).fetch,
+      environment: { channel: null },
+    });
     clients.push(a);
     await a.ready;
     const { plain } = ref.server.seed;
@@ -58,7 +45,10 @@ describe('a login whose body fails after its head is in (not given up on)', () =
 
   it('a logout() from the failure shown leaves no login live for the next load', async () => {
     const profile = browserProfile(fx.served.url);
-    const a = createServerSessionClient({ fetch: resetMidBody(profile), environment: { channel: null } });
+    const a = createServerSessionClient({
+      fetch: bodyCutOff(profile, 1).fetch,
+      environment: { channel: null },
+    });
     clients.push(a);
     await a.ready;
     const { plain } = ref.server.seed;

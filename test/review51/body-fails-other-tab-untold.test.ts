@@ -11,34 +11,18 @@ import { describe, expect, it } from 'vitest';
 import { createServerSessionClient } from '../../machines/index';
 import { browser, cleanup, clients, loginIdOf, nextLoad, stateOf } from '../review48/support';
 import { browserProfile, runningClock, usePam } from '../server-session/support';
+import { bodyCutOff } from '../support/body-cut-off';
 import { turns, until } from '../support/event-loop';
 
 const clock = runningClock();
 const { ref, fx } = usePam(clock);
 cleanup();
 
-/** A fetch whose first login answer's body errors once its head is in (its cookie stored). */
-function resetMidBody(profile: ReturnType<typeof browserProfile>) {
-  let armed = true;
-  return (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input instanceof Request ? input.url : input);
-    const res = await profile.fetch(input, init);
-    if (!armed || !url.endsWith('/auth/login')) return res;
-    armed = false;
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        controller.error(new TypeError('network error: connection reset'));
-      },
-    });
-    return new Response(body, { status: res.status, headers: res.headers });
-  }) as typeof fetch;
-}
-
 describe('a login whose body fails after its head is in, with a second tab open', () => {
   it('the other tab follows the login the cookie holds', async () => {
     const b = browser(fx.served.url);
     const a = createServerSessionClient({
-      fetch: resetMidBody(b.profile),
+      fetch: bodyCutOff(b.profile, 1).fetch,
       environment: { channel: b.hub.channel() },
     });
     clients.push(a);

@@ -54,6 +54,9 @@ describe('a login typed during the read after a 401 fails; another tab holds the
     await turns(300);
     expect(await b.cookieLogin()).toBeNull();
     expect((await nextLoad(b.profile)).status).toBe('signedOut');
-    expect({ status: other.view.status, loginId: loginIdOf(other) }).toEqual({ status: 'signedOut', loginId: null });
+    expect({ status: other.view.status, loginId: loginIdOf(other) }).toEqual({
+      status: 'signedOut',
+      loginId: null,
+    });
   });
 });

@@ -8,35 +8,18 @@ import { sessionActorOf } from '../../machines/devtools';
 import { createServerSessionClient, inspector } from '../../machines/index';
 import { cleanup, clients, stateOf } from '../review48/support';
 import { browserProfile, runningClock, usePam } from '../server-session/support';
+import { bodyCutOff } from '../support/body-cut-off';
 import { turns, until } from '../support/event-loop';
 
 const clock = runningClock();
 const { ref, fx } = usePam(clock);
 cleanup();
 
-/** A fetch whose login answers' bodies error once their head is in (when `arm()`ed). */
-function resetMidBody(profile: ReturnType<typeof browserProfile>) {
-  let armed = 0;
-  const f = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input instanceof Request ? input.url : input);
-    const res = await profile.fetch(input, init);
-    if (!armed || !url.endsWith('/auth/login')) return res;
-    armed--;
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        controller.error(new TypeError('network error: connection reset'));
-      },
-    });
-    return new Response(body, { status: res.status, headers: res.headers });
-  }) as typeof fetch;
-  return { fetch: f, arm: () => armed++ };
-}
-
 describe('secrets on the paths 9216eba4 added', () => {
   for (const who of ['plain', 'twoFactor'] as const)
     it(`never in a snapshot, an inspection event, an emitted event or the error (${who})`, async () => {
       const profile = browserProfile(fx.served.url);
-      const r = resetMidBody(profile);
+      const r = bodyCutOff(profile);
       const seen: string[] = [];
       const look = (v: unknown) => {
         try {
@@ -73,7 +56,9 @@ describe('secrets on the paths 9216eba4 added', () => {
       }
       // (The two-factor step stays on `twoFactorRequired`: two-factor-body-fails.test.ts.)
       await until(
-        () => a.view.status === 'signedIn' || (who === 'twoFactor' && a.view.status === 'twoFactorRequired' && !!a.view.error),
+        () =>
+          a.view.status === 'signedIn' ||
+          (who === 'twoFactor' && a.view.status === 'twoFactorRequired' && !!a.view.error),
         () => `the read after the failure (${stateOf(a)})`,
       );
       await turns(100);

@@ -41,7 +41,10 @@ describe('two calls of a login the tab has left answer 401 after it follows the 
     const p2 = a.http.get(PATH).catch(() => {});
     await h2.sent;
     other.logout();
-    await until(() => other.view.status === 'signedOut', () => `other out (${stateOf(other)})`);
+    await until(
+      () => other.view.status === 'signedOut',
+      () => `other out (${stateOf(other)})`,
+    );
     other.login({ login: pendingLimit.email, password: pendingLimit.password });
     await until(() => other.view.status === 'signedIn', 'the other tab signed in again');
     const second = loginIdOf(other);

@@ -14,29 +14,12 @@ import { createServerSessionClient } from '../../machines/index';
 import { cleanup, clients, loginIdOf, nextLoad, queuedOf, stateOf } from '../review48/support';
 import { openCookie } from '../server/harness';
 import { browserProfile, runningClock, usePam } from '../server-session/support';
+import { bodyCutOff } from '../support/body-cut-off';
 import { turns, until } from '../support/event-loop';
 
 const clock = runningClock();
 const { ref, fx } = usePam(clock);
 cleanup();
-
-/** A fetch whose login answers' bodies error once their head is in (when `arm()`ed). */
-function resetMidBody(profile: ReturnType<typeof browserProfile>) {
-  let armed = 0;
-  const f = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input instanceof Request ? input.url : input);
-    const res = await profile.fetch(input, init);
-    if (!armed || !url.endsWith('/auth/login')) return res;
-    armed--;
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        controller.error(new TypeError('network error: connection reset'));
-      },
-    });
-    return new Response(body, { status: res.status, headers: res.headers });
-  }) as typeof fetch;
-  return { fetch: f, arm: () => armed++ };
-}
 
 describe('a two-factor code whose answer’s body fails after its head is in', () => {
   // Left open (forty-fourth pass): a return to `twoFactorRequired` with `queued` cannot simply read
@@ -44,7 +27,7 @@ describe('a two-factor code whose answer’s body fails after its head is in', (
   // next load, or the next call's 401, shows the cookie's login.
   it.fails('the page and the cookie agree', async () => {
     const profile = browserProfile(fx.served.url);
-    const r = resetMidBody(profile);
+    const r = bodyCutOff(profile);
     const a = createServerSessionClient({ fetch: r.fetch, environment: { channel: null } });
     clients.push(a);
     await a.ready;
