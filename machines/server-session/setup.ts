@@ -140,7 +140,8 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       countTry: assign(({ context }) => ({ attempts: context.attempts + 1 })),
       // The login a 401 ended (named in `confirming`), told ended to the other tabs.
       tellEnded: ({ context: c }) =>
-        c.loginId && serverServicesOf(c).tabs?.post({ type: 'signedOut', loginId: c.loginId, reason: 'expired' }),
+        c.loginId &&
+        serverServicesOf(c).tabs?.post({ type: 'signedOut', loginId: c.loginId, reason: 'expired' }),
       // A change in flight heard for a login not held here: kept (its release drops it), `capKept`.
       keepInFlight: enqueueActions(({ context: c, event, self, enqueue }) => {
         const heard = (c as ServerSessionContext).inFlightHeard;
