@@ -80,6 +80,8 @@ export class CallSession {
   /** The token the cookie carried, as received. */
   private readToken: string | null = null;
   private hadCookie = false;
+  /** When the call began (its cookie read). */
+  private arrivedAt = 0;
   /** The session the cookie opened, whatever its state (ended, expired): its lineage is the browser's. */
   private opened: SessionData | null = null;
   /** The session the cookie held, live when the call began (null: none, or it did not open). */
@@ -132,7 +134,7 @@ export class CallSession {
    * (`ending`): it reads the login as live, and ends it whatever the store does (REVIEW-P P1).
    */
   async load(ending = false): Promise<void> {
-    this.parts.now(); // a clock that reads no time refuses the call before anything is sent (P9)
+    this.arrivedAt = this.parts.now(); // a clock that reads no time refuses the call before anything is sent (P9)
     const raw = readCookie(this.request.headers.get('cookie'), this.parts.cookie.name);
     if (raw === undefined || raw === '') return;
     this.hadCookie = true;
@@ -371,17 +373,21 @@ export class CallSession {
       if (!this.cleared || !this.hadCookie) return null;
       // A call of a login another call ended while it ran (a logout, a new login in the same
       // browser), or one a new login replaced before it arrived (sent before the browser had that
-      // login's answer: its lineage goes on): no Set-Cookie at all; the ending answer cleared or
-      // replaced the cookie, and a `Max-Age=0` here would delete the new login's (review 10, R;
-      // forty-third pass). A copy of a login a logout ended, met first here, is cleared: the
-      // browser may still hold it (the logout's answer lost), and a login sent with it is refused
-      // (so is one whose store cannot say: as before).
+      // login's answer: its lineage goes on), or one a logout ended less than `graceMs` before it
+      // arrived (in flight while the logout's answer cleared the cookie): no Set-Cookie at all; the
+      // ending answer cleared or replaced the cookie, and a `Max-Age=0` here would delete a newer
+      // login's, set since (review 10, R; forty-third pass; forty-fifth: a stale profile read or a
+      // wrong password's refusal cleared a login another page made after the logout). A copy of a
+      // login a logout ended longer ago, met first here, is cleared: the browser still held it
+      // after the logout's answer (lost), and a login sent with it is refused (so is one whose
+      // store cannot say: as before).
       const opened = this.opened;
       const endedMeanwhile =
         !this.endedHere &&
         opened !== null &&
         (await parts.rotations.hasEnded(opened)) &&
-        (this.loaded !== null || !(await parts.lineages.hasEnded(lineageOf(opened)).catch(() => true)));
+        (this.loaded !== null ||
+          !(await parts.lineages.endedLongBefore(lineageOf(opened), this.arrivedAt).catch(() => true)));
       return endedMeanwhile ? null : clearCookieLine(parts.cookie);
     }
     const session = this.session;

@@ -27,6 +27,8 @@ interface Deps {
   sealer: Sealer;
   store: PamSessionStore | undefined;
   now: () => number;
+  /** How long after a logout a call carrying its cookie may still be in flight (`graceMs`). */
+  graceMs: number;
 }
 
 export class Lineages {
@@ -34,8 +36,8 @@ export class Lineages {
   private readonly logins = new Map<string, { until: number; members: Map<string, SessionData> }>();
   /** The sessions `logins` holds, all lineages together (`MAX_KEPT`). */
   private kept = 0;
-  /** lineage -> until when: the lineages a logout here ended. */
-  private readonly ended = new Map<string, number>();
+  /** lineage -> until when, and when: the lineages a logout here ended. */
+  private readonly ended = new Map<string, { until: number; at: number }>();
 
   constructor(private readonly deps: Deps) {}
 
@@ -100,18 +102,37 @@ export class Lineages {
    */
   async end(lineage: string, until: number): Promise<void> {
     const now = this.deps.now();
-    for (const [id, at] of this.ended) if (at <= now) this.ended.delete(id);
+    for (const [id, e] of this.ended) if (e.until <= now) this.ended.delete(id);
     if (this.ended.size >= MAX_LINEAGES) this.ended.delete(this.ended.keys().next().value!);
-    this.ended.set(lineage, until);
-    await written(this.deps.store, `out:${lineage}`, Math.max(1, until - now));
+    this.ended.set(lineage, { until, at: now });
+    await written(this.deps.store, `out:${lineage}`, Math.max(1, until - now), String(now));
   }
 
   /** Whether a logout ended `lineage` (here, or with a store anywhere). */
   async hasEnded(lineage: string): Promise<boolean> {
-    const until = this.ended.get(lineage);
-    if (until !== undefined && until > this.deps.now()) return true;
+    return (await this.endedAt(lineage)) !== null;
+  }
+
+  /**
+   * Whether a logout ended `lineage` `graceMs` or more before `at` (a call's arrival): a call
+   * carrying its cookie then was sent with a copy the browser still held after the logout's answer
+   * (lost), not one in flight while that answer cleared it (and a newer login's cookie may be set
+   * since). A store mark with no time (written before marks carried one) counts as long ago.
+   */
+  async endedLongBefore(lineage: string, at: number): Promise<boolean> {
+    const ended = await this.endedAt(lineage);
+    return ended !== null && ended + this.deps.graceMs <= at;
+  }
+
+  /** When a logout ended `lineage` (here, or with a store anywhere), or null. */
+  private async endedAt(lineage: string): Promise<number | null> {
+    const here = this.ended.get(lineage);
+    if (here !== undefined && here.until > this.deps.now()) return here.at;
     const { store } = this.deps;
-    return store ? (await store.get(`out:${lineage}`)) !== null : false;
+    const mark = store ? await store.get(`out:${lineage}`) : null;
+    if (mark === null) return null;
+    const at = Number(mark);
+    return Number.isFinite(at) ? at : Number.NEGATIVE_INFINITY;
   }
 
   /** The logins that joined `lineage` (here, and with a store on every instance, as sealed when they joined). */

@@ -58,9 +58,14 @@ const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  * a store that fails never keeps the logout from revoking and clearing (REVIEW-P P1). True when
  * written.
  */
-export const written = (store: PamSessionStore | undefined, key: string, ttl: number): Promise<boolean> =>
+export const written = (
+  store: PamSessionStore | undefined,
+  key: string,
+  ttl: number,
+  value = 'ended',
+): Promise<boolean> =>
   store
-    ? store.set(key, 'ended', ttl).then(
+    ? store.set(key, value, ttl).then(
         () => true,
         () => false,
       )

@@ -26,6 +26,12 @@ export type Rule = {
   /** The page is given a network failure instead of the answer (after it reached the jar, or unsent with `unsent`). */
   fail?: boolean;
   unsent?: boolean;
+  /**
+   * Sent with the cookie the jar holds now, it reaches the server only at `release()` (a request
+   * slow on the wire: a logout and a login may be answered meanwhile); its answer reaches the jar
+   * even if the page gives up on it meanwhile (its head in first).
+   */
+  transit?: boolean;
 };
 
 const once = () => {
@@ -35,6 +41,21 @@ const once = () => {
   });
   return { p, done };
 };
+
+/** `send()` with the jar set to `jar` while its request is built (synchronously), then as it was. */
+function withJar<T>(profile: ReturnType<typeof browserProfile>, jar: Map<string, string>, send: () => T): T {
+  const now = new Map(profile.cookies);
+  const set = (from: Map<string, string>) => {
+    profile.cookies.clear();
+    for (const [k, v] of from) profile.cookies.set(k, v);
+  };
+  set(jar);
+  try {
+    return send();
+  } finally {
+    set(now);
+  }
+}
 
 /** A fetch over `profile` whose next call to a rule's path is held as the rule says. */
 export function gated(profile: ReturnType<typeof browserProfile>) {
@@ -46,10 +67,15 @@ export function gated(profile: ReturnType<typeof browserProfile>) {
     if (!r) return profile.fetch(input, init);
     r.hit = true;
     r.g.sent!.done();
-    if (r.rule.before) await r.g.before!.p;
+    const sentWith = new Map(profile.cookies);
+    if (r.rule.before || r.rule.transit) await r.g.before!.p;
     if (r.rule.fail && r.rule.unsent) throw new TypeError('fetch failed');
-    const res = await profile.fetch(input, init);
+    // (On the wire, its head reaches the jar even when the page gave up on it meanwhile.)
+    const res = await (r.rule.transit
+      ? withJar(profile, sentWith, () => profile.fetch(input, { ...init, signal: null }))
+      : profile.fetch(input, init));
     r.g.jar!.done();
+    init?.signal?.throwIfAborted();
     if (r.rule.after) await r.g.after!.p;
     if (r.rule.fail) throw new TypeError('fetch failed');
     if (!r.rule.body) return res;

@@ -29,7 +29,8 @@ const loginIdOf = (c: ServerSessionClientBase) =>
   (sessionActorOf(c as never).getSnapshot().context as unknown as { loginId: string | null }).loginId;
 
 describe('a login refused for a logout of its lineage, answered after another login set the cookie', () => {
-  it('no tab shows that other login once the refusal cleared the cookie', async () => {
+  /** The scenario; `lateMs`: how long after the logout (at the proxy) the refused login is sent. */
+  async function refusedAfter(lateMs: number) {
     const api = heldApi(['login', 'logout']);
     const fx = await pam({ fetch: api.fetch });
     const profile = browserProfile(fx.served.url);
@@ -52,6 +53,7 @@ describe('a login refused for a logout of its lineage, answered after another lo
     // holds X's cookie, and the app signs in again with it (its answer held at the API).
     tabs[1]!.logout();
     await until(() => api.pending.length === 1, 'the logout at the API');
+    clock.now += lateMs;
     const refused = tabs[0]!.auth.login({ login: pendingLimit.email, password: pendingLimit.password });
     const outcome = refused.then(
       () => 'granted',
@@ -77,7 +79,21 @@ describe('a login refused for a logout of its lineage, answered after another lo
     expect(await outcome).toBe('401 signed_out');
     await drained(api, tabs)('settled');
     const { loginId: cookie, seed } = await cookieState(fx.served.url, profile, api);
+    return { cookie, seed, shown, tabs };
+  }
+
+  it('sent past `graceMs` after the logout (its answer lost): the refusal clears the cookie, no tab shows that other login', async () => {
+    const { cookie, seed, tabs } = await refusedAfter(60_000);
     expect({ cookie, seed }).toEqual({ cookie: null, seed: 'signedOut' });
     expect(tabs.map((t) => t.view.status)).toEqual(['signedOut', 'signedOut']);
+  });
+
+  it('sent in flight across the logout (forty-fifth pass): the refusal leaves the other login’s cookie, every tab on it', async () => {
+    const { cookie, seed, shown, tabs } = await refusedAfter(0);
+    expect({ cookie, seed }).toEqual({ cookie: shown, seed: 'signedIn' });
+    await until(
+      () => tabs.every((t) => t.view.status === 'signedIn' && loginIdOf(t) === shown),
+      'every tab on it',
+    );
   });
 });

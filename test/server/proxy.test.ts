@@ -220,8 +220,14 @@ describe('pam-client/server proxy', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(direct.status).toBe(401);
-    // The old cookie, replayed, is signed out (its token is revoked) and cleared.
+    // The old cookie, replayed at once, is signed out (its token is revoked) and left alone: a call
+    // in flight across the logout, whose answer must not clear a login set since.
     browser.cookie = kept;
+    const inFlight = await browser.call('GET', '/pam/auth/user-profile?check_spa_again=1');
+    expect(inFlight.status).toBe(401);
+    expect(inFlight.headers.getSetCookie()).toEqual([]);
+    // Replayed past `graceMs` (60 s): the browser still held it (the logout's answer lost), cleared.
+    clock.now += 60_000;
     const replay = await browser.call('GET', '/pam/auth/user-profile?check_spa_again=1');
     expect(replay.status).toBe(401);
     expect(browser.cookie).toBeNull();
