@@ -17,7 +17,7 @@ import { readServerClock, stampedAuth } from './actors';
 import { initialContext, serverServicesOf } from './context';
 import { type Internal, LOGGED_OUT, serverSessionSetup } from './setup';
 import { signedIn } from './signed-in';
-import { AFTER_FAILURE, AGAIN, CUT_SHORT, expire, QUEUE, readSeed, seedOf } from './transitions';
+import { AFTER_FAILURE, AGAIN, CUT_SHORT, expire, QUEUE, RETRY, readSeed, seedOf } from './transitions';
 
 /** Builds the machine (one pure call). */
 /* @__NO_SIDE_EFFECTS__ */
@@ -86,11 +86,7 @@ function createServerSessionMachine() {
           reading: { tags: 'restoring', entry: 'unqueue', invoke: readSeed('reading'), on: CUT_SHORT },
           waiting: {
             tags: 'signedOut',
-            invoke: {
-              id: 'retry',
-              src: 'retry',
-              input: ({ context: { attempts, servicesKey } }) => ({ attempts, servicesKey }),
-            },
+            invoke: RETRY,
             on: { WAKE: { guard: 'trusted', target: 'again' }, REMOTE_LOGIN: AGAIN },
           },
           again: { tags: 'signedOut', entry: 'unqueue', invoke: readSeed('again') },

@@ -37,6 +37,16 @@ export type ServerInternal =
 /** A read on its way: another tab's word asks for one more after it, never more (`readSeed`). */
 export const QUEUE = { guard: 'trusted', actions: 'queue' } as const;
 
+/** The seed route's next try (`retryTimer`) after a read that could not tell. */
+export const RETRY = {
+  id: 'retry',
+  src: 'retry',
+  input: ({ context: { attempts, servicesKey } }: { context: ServerSessionContext }) => ({
+    attempts,
+    servicesKey,
+  }),
+} as const;
+
 /** A login asked while the cookie is unread after a failure: read should it fail too (review 51). */
 const CUT_CHECK = { target: '#serverSession.signingIn', actions: 'queue' } as const;
 
@@ -74,14 +84,7 @@ export const AFTER_FAILURE = {
       on: { REMOTE_LOGIN: QUEUE, REMOTE_LOGOUT: QUEUE, LOGIN: CUT_CHECK, REGISTER: CUT_CHECK },
     },
     waiting: {
-      invoke: {
-        id: 'retry',
-        src: 'retry',
-        input: ({ context: { attempts, servicesKey } }: { context: ServerSessionContext }) => ({
-          attempts,
-          servicesKey,
-        }),
-      },
+      invoke: RETRY,
       on: { WAKE: { guard: 'trusted', target: 'checking' }, LOGIN: CUT_CHECK, REGISTER: CUT_CHECK },
     },
   },
@@ -150,8 +153,8 @@ export const CUT_SHORT = {
   LOGIN: { target: '#serverSession.signingIn', actions: ['tellEnded', 'queue', 'unname'] },
   REGISTER: { target: '#serverSession.signingIn', actions: ['tellEnded', 'queue', 'unname'] },
   // (The read, begun before that logout or expiry, may answer the login it ended: never shown
-  // signed in after it. `QUEUE`'s, written out: a bundle keeps a top-level spread it cannot prove pure.)
-  REMOTE_LOGOUT: { guard: 'trusted', actions: 'queue' },
+  // signed in after it.)
+  REMOTE_LOGOUT: QUEUE,
 } as const;
 
 /**
