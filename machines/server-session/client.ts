@@ -234,9 +234,11 @@ export function createServerSessionClient<const F extends readonly ServerSession
   try {
     adapter = createOfetchAdapter({
       baseURL: prefix,
-      // The proxy's 401: the session is over (the server cleared the cookie); nothing to retry.
+      // The proxy's 401: the session is over; nothing to retry. Not while no call named for the login
+      // held is on its way (`onItsWay`): one of a login the tab left (review 51: two signed it out).
       onUnauthorized: () => {
-        actor?.send(trusted({ type: 'UNAUTHORIZED' }) as never);
+        const held = actor?.getSnapshot().context.loginId;
+        if (!held || onItsWay.includes(held)) actor?.send(trusted({ type: 'UNAUTHORIZED' }) as never);
         return Promise.resolve(false);
       },
       onServerDate: (serverMs: number) => env.clock.learn(serverMs),
@@ -260,6 +262,7 @@ export function createServerSessionClient<const F extends readonly ServerSession
   // now is the one it names, on every attempt (its options copied with the hook; options that
   // cannot be read are passed as given, the adapter's to refuse).
   const bound: Record<string, (...a: unknown[]) => Promise<unknown>> = {};
+  const onItsWay: unknown[] = []; // the login each call on its way names
   const http = bound as unknown as HttpAdapter;
   // Every call of `client.http` and the flows (`client.user`): a proxy refusal is the core's error
   // (REVIEW-AL AL-5: its fixed `invalid_response` 502 was a plain HttpError there), named as the
@@ -278,7 +281,10 @@ export function createServerSessionClient<const F extends readonly ServerSession
         };
         args[at] = o;
       } catch {}
-      return (adapter[verb] as (...a: unknown[]) => Promise<unknown>)(...args);
+      onItsWay.push(loginId);
+      return (adapter[verb] as (...a: unknown[]) => Promise<unknown>)(...args).finally(() =>
+        onItsWay.splice(onItsWay.indexOf(loginId), 1),
+      );
     };
     typed[verb] = (path: string, ...rest: never[]) =>
       bound[verb]!(path, ...rest).catch((error) => {
@@ -298,18 +304,13 @@ export function createServerSessionClient<const F extends readonly ServerSession
     if (go()) return;
     const sub = actor?.subscribe(() => go() && sub?.unsubscribe());
   };
-  // Three tries (a dropped request, a 5xx); a 401 is the proxy's word that the cookie holds no such
-  // login (another since). Then, ended or not (or no login to name), the session is read again: never
-  // signed out over a live login (review 45), nor in over the one just ended (read meanwhile: 48 D1).
+  // Three tries (a dropped request, a 5xx; a 401: the cookie holds another login). Then, ended or not
+  // (or none named), the session read again: never out over a live login, nor in over the ended one.
   const endLogin = async (loginId?: string) => {
     for (let tries = loginId ? 3 : 0; tries--; ) {
       ending = loginId;
-      let sent: Promise<unknown>;
-      try {
-        sent = plain.logout();
-      } finally {
-        ending = undefined;
-      }
+      const sent = plain.logout(); // (never throws: the auth module's calls reject)
+      ending = undefined;
       try {
         await sent;
         break;
@@ -327,9 +328,8 @@ export function createServerSessionClient<const F extends readonly ServerSession
     : null;
   const outcomeListeners = new Set<(event: MutationOutcomeUnknown) => void>();
   const stop = new AbortController();
-  // A login refused for a logout that ended its cookie's lineage: the proxy cleared that cookie,
-  // whatever login it held by then (one this page or the others may show): told as a logout naming
-  // none, here and to the tabs (each asks the server).
+  // A login refused for a logout of its cookie's lineage, that cookie cleared whatever login it held
+  // by then: told as a logout naming none, here and to the tabs (each asks the server).
   const cleared = () => {
     const word = { type: 'signedOut', loginId: UNNAMED, reason: 'logout' } as const;
     tabs?.post(word);
@@ -443,10 +443,8 @@ export function createServerSessionClient<const F extends readonly ServerSession
 
   const client: ServerSessionClientBase & { user?: UserModule } = {
     http: flowHttp,
-    // Ended by stop() too; a login it answers after (the cookie set) is logged out again.
-    // Ended by stop() too (each call `aborted` at once, its answer let go); a login in flight then
-    // is given up on as by its caller (kept-login.ts watches the same signal).
-    // The app's own logins followed (followed-logins.ts): the other tabs told, the session read.
+    // Ended by stop() too (each call `aborted` at once; a login in flight given up on as by its
+    // caller: kept-login.ts). Its logins followed (followed-logins.ts): tabs told, session read.
     auth: stoppable(
       followedLogins(auth, (loginId) => {
         if (stop.signal.aborted) return;

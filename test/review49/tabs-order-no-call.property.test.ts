@@ -44,7 +44,11 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   // the ended cookie, cleared the app login's). Marking every failure that clears a cookie
   // (`pam: 'signed_out'` in answer.ts) mended that one, and 400 runs then found another (three app
   // logins, a cancel-free mix; not traced); reverted, as it changed the proxy's documented 401 body.
-  // Review 47's property covers app logins, with a call before its check.)
+  // Forty-fifth pass: the proxy leaves the cookie alone for a copy a logout ended within `graceMs`
+  // (test/review52), which mends the logout case; with app logins, 1 run in 1,600 still failed:
+  // three app logins (two in one tab), two wrong page logins, no logout; every tab on one login,
+  // the cookie on another. Replayed 30 times it passed: not traced. Review 47's property covers
+  // app logins, with a call before its check.)
   fc.record({ op: fc.constant('cancel' as const), tab }),
   fc.record({ op: fc.constant('logout' as const), tab }),
   fc.record({ op: fc.constant('open' as const) }),
