@@ -10,7 +10,7 @@
 // held) ./signed-in.ts's.
 
 import { assign, enqueueActions, raise, sendTo } from 'xstate';
-import { internal, isInternal } from '../session/events';
+import { internal, isInternal, isTrusted } from '../session/events';
 import { boxCommand, childIs, resent, toChild } from '../session/login';
 import type { PendingCommand } from '../session/types';
 import { readServerClock, stampedAuth } from './actors';
@@ -211,7 +211,18 @@ function createServerSessionMachine() {
               SUBMIT_CODE: { actions: sendTo('login', ({ event }) => boxCommand(event)) },
             },
           },
-          verifyingCode: { tags: 'verifyingCode' },
+          verifyingCode: {
+            tags: 'verifyingCode',
+            // The code's answer failed once its head was in with no refusal (its body cut off):
+            // the proxy set the login's cookie, and kept-login.ts reads again (`loginId` null: this
+            // page's own word, never a tab's). Read now, never asked for a spent code (review 51).
+            on: {
+              REMOTE_LOGIN: {
+                guard: ({ event }) => (event as { loginId?: unknown }).loginId === null && isTrusted(event),
+                target: '#serverSession.restoring.reading',
+              },
+            },
+          },
         },
         on: {
           BEGIN: {

@@ -22,10 +22,11 @@ const { ref, fx } = usePam(clock);
 cleanup();
 
 describe('a two-factor code whose answer’s body fails after its head is in', () => {
-  // Left open (forty-fourth pass): a return to `twoFactorRequired` with `queued` cannot simply read
-  // (another tab's login heard during a code step would then cut the player's step short); the
-  // next load, or the next call's 401, shows the cookie's login.
-  it.fails('the page and the cookie agree', async () => {
+  // Left open in the forty-fourth pass (an `it.fails`): a return to `twoFactorRequired` with
+  // `queued` cannot simply read (another tab's login heard during a code step would cut the
+  // player's step short). Forty-fifth pass: the page's own word (`loginId` null, kept-login.ts's
+  // read again) sends `verifyingCode` to read the session; a tab's word never does.
+  it('the page and the cookie agree', async () => {
     const profile = browserProfile(fx.served.url);
     const r = bodyCutOff(profile);
     const a = createServerSessionClient({ fetch: r.fetch, environment: { channel: null } });
