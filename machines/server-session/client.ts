@@ -234,13 +234,6 @@ export function createServerSessionClient<const F extends readonly ServerSession
   try {
     adapter = createOfetchAdapter({
       baseURL: prefix,
-      // The proxy's 401: the session is over; nothing to retry. Not while no call named for the login
-      // held is on its way (`onItsWay`): one of a login the tab left (review 51: two signed it out).
-      onUnauthorized: () => {
-        const held = actor?.getSnapshot().context.loginId;
-        if (!held || onItsWay.includes(held)) actor?.send(trusted({ type: 'UNAUTHORIZED' }) as never);
-        return Promise.resolve(false);
-      },
       onServerDate: (serverMs: number) => env.clock.learn(serverMs),
       // Proves the same origin to the proxy (a header a cross-site page cannot send), and names the
       // login the call was made for (`naming`): the proxy refuses a call made for one login once
@@ -262,7 +255,6 @@ export function createServerSessionClient<const F extends readonly ServerSession
   // now is the one it names, on every attempt (its options copied with the hook; options that
   // cannot be read are passed as given, the adapter's to refuse).
   const bound: Record<string, (...a: unknown[]) => Promise<unknown>> = {};
-  const onItsWay: unknown[] = []; // the login each call on its way names
   const http = bound as unknown as HttpAdapter;
   // Every call of `client.http` and the flows (`client.user`): a proxy refusal is the core's error
   // (REVIEW-AL AL-5: its fixed `invalid_response` 502 was a plain HttpError there), named as the
@@ -281,10 +273,19 @@ export function createServerSessionClient<const F extends readonly ServerSession
         };
         args[at] = o;
       } catch {}
-      onItsWay.push(loginId);
-      return (adapter[verb] as (...a: unknown[]) => Promise<unknown>)(...args).finally(() =>
-        onItsWay.splice(onItsWay.indexOf(loginId), 1),
-      );
+      // The proxy's 401 (nothing to retry: no refresh hook) ends the held login only for a call made
+      // for it, never one of a login this tab has left (review 51, 53: such 401s signed it out of a
+      // live login); the auth module's calls (`skipAuthRefresh`) answer for themselves.
+      return (adapter[verb] as (...a: unknown[]) => Promise<unknown>)(...args).catch((error) => {
+        if (
+          statusOf(error) === 401 &&
+          loginId &&
+          loginId === actor?.getSnapshot().context.loginId &&
+          !(args[at] as { skipAuthRefresh?: boolean } | undefined)?.skipAuthRefresh
+        )
+          actor.send(trusted({ type: 'UNAUTHORIZED' }) as never);
+        throw error;
+      });
     };
     typed[verb] = (path: string, ...rest: never[]) =>
       bound[verb]!(path, ...rest).catch((error) => {
