@@ -99,13 +99,19 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
         actions: { readClock: (a) => readClock({ ...a, self: { send: (e) => a.self.send(trusted(e)) } }) },
       }),
       // A 401 is the server's word too (this login is no session there: ended, or the cookie holds
-      // another since): done, as its 204, but told (1): the session is then read again.
-      logout: fromPromise<1 | void, ServerSessionDeps>(({ input, signal }) =>
-        input.auth.logout({ signal }).catch((e) => {
-          if (statusOf(e) !== 401) throw e;
-          return 1 as const;
-        }),
-      ),
+      // another since): done, as its 204, but told (1): the session is then read again. No answer
+      // (the network): sent again, twice at most, at once: the proxy may have ended the login and
+      // its answer (the cookie cleared) been lost, and it answers the same logout again so
+      // (review 53: the ended cookie kept refused the player's logins for a minute).
+      logout: fromPromise<1 | void, ServerSessionDeps>(async ({ input, signal }) => {
+        for (let tries = 3; ; )
+          try {
+            return await input.auth.logout({ signal });
+          } catch (e) {
+            if (statusOf(e) === 401) return 1;
+            if (!--tries || (e as { code?: unknown }).code !== 'network') throw e;
+          }
+      }),
       wake: wakeSignals,
       tabs: serverTabsListener,
       expiry: expiryTimer,

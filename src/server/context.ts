@@ -373,7 +373,7 @@ export class CallSession {
       if (!this.cleared || !this.hadCookie) return null;
       // A call of a login another call ended while it ran (a logout, a new login in the same
       // browser), or one a new login replaced before it arrived (sent before the browser had that
-      // login's answer: its lineage goes on), or one a logout ended less than `graceMs` before it
+      // login's answer: its lineage goes on), or one a logout ended less than `IN_FLIGHT_MS` before it
       // arrived (in flight while the logout's answer cleared the cookie): no Set-Cookie at all; the
       // ending answer cleared or replaced the cookie, and a `Max-Age=0` here would delete a newer
       // login's, set since (review 10, R; forty-third pass; forty-fifth: a stale profile read or a

@@ -124,7 +124,7 @@ function serverOf(given: PamServerOptions): PamServer {
       now,
       waitMs: timeoutMs + 1_000,
     }),
-    lineages: new Lineages({ sealer, store, now, graceMs }),
+    lineages: new Lineages({ sealer, store, now }),
     upstream: {
       apiBaseURL: options.apiBaseURL!,
       fetch:

@@ -19,6 +19,12 @@ const MAX_LOGINS = 32;
 const MAX_LINEAGES = 10_000;
 /** Logins (sessions) one instance keeps across its lineages: the oldest lineages forgotten first. */
 const MAX_KEPT = 20_000;
+/**
+ * How long after a logout a call carrying its cookie may still be in flight (sent before the
+ * logout's answer reached the browser): its answer then leaves the cookie alone (`endedLongBefore`).
+ * Its own figure, not `graceMs` (which may be 0): four times the client's default timeout.
+ */
+export const IN_FLIGHT_MS = 60_000;
 
 /** The lineage `session` belongs to (a cookie sealed before lineages: its own login's). */
 export const lineageOf = (session: SessionData): string => session.lineage ?? session.loginId;
@@ -27,8 +33,6 @@ interface Deps {
   sealer: Sealer;
   store: PamSessionStore | undefined;
   now: () => number;
-  /** How long after a logout a call carrying its cookie may still be in flight (`graceMs`). */
-  graceMs: number;
 }
 
 export class Lineages {
@@ -114,14 +118,14 @@ export class Lineages {
   }
 
   /**
-   * Whether a logout ended `lineage` `graceMs` or more before `at` (a call's arrival): a call
+   * Whether a logout ended `lineage` `IN_FLIGHT_MS` or more before `at` (a call's arrival): a call
    * carrying its cookie then was sent with a copy the browser still held after the logout's answer
    * (lost), not one in flight while that answer cleared it (and a newer login's cookie may be set
    * since). A store mark with no time (written before marks carried one) counts as long ago.
    */
   async endedLongBefore(lineage: string, at: number): Promise<boolean> {
     const ended = await this.endedAt(lineage);
-    return ended !== null && ended + this.deps.graceMs <= at;
+    return ended !== null && ended + IN_FLIGHT_MS <= at;
   }
 
   /** When a logout ended `lineage` (here, or with a store anywhere), or null. */

@@ -19,13 +19,22 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   // kept (a tab of an older login never ends another player's). The cookie's login past its end
   // (idle) is still its own to end (its lineage, as before). One naming none (a form post, curl)
   // ends the cookie's login, as before.
+  // One naming the very login its cookie carries, which a logout ended, is that logout again (its
+  // answer lost: the browser still held the cookie when it sent this one), answered as it: `204`,
+  // the cookie cleared (review 53: a login sent with it would be refused, the cookie kept, for
+  // `IN_FLIGHT_MS`). Never one a new login replaced: its lineage goes on, in the newer cookie.
   const named = call.request.headers.get('x-pam-login');
-  if (named !== null && named !== call.cookieLogin()) return message(call, 401, 'Unauthenticated.');
+  const carried = call.carried();
+  if (
+    named !== null &&
+    named !== call.cookieLogin() &&
+    !(named === carried?.loginId && (await parts.lineages.hasEnded(lineageOf(carried)).catch(() => false)))
+  )
+    return message(call, 401, 'Unauthenticated.');
   const ending = call.session ? [call.session] : [];
   // The browser's lineage (lineage.ts), marked ended first, then read: every login of it, those a
   // call in flight made included, ends with this one (REVIEW-S, J(a)); the lineage's copy of the
   // cookie's own login too, when it knows a newer token (a stale cookie, past `graceMs`).
-  const carried = call.carried();
   if (carried) {
     const lineage = lineageOf(carried);
     await parts.lineages.end(lineage, parts.now() + parts.cookie.absoluteMs);

@@ -92,11 +92,7 @@ export interface PamServerOptions {
   store?: PamSessionStore;
   /** The refresh is due this long after the token was obtained. Default 21_600_000 (6 h); whole ms, 1 or more. */
   refreshAfterMs?: number;
-  /**
-   * How long an instance serves a replaced token's calls with the new one, and how long after a
-   * logout a call carrying its cookie leaves the cookie alone (in flight across it: a newer
-   * login's cookie may be set since). Default 60_000; whole ms, 0 or more.
-   */
+  /** How long an instance serves a replaced token's calls with the new one. Default 60_000; whole ms, 0 or more. */
   graceMs?: number;
   /** Largest request body, in bytes. Default 16_384; a whole number, 1 or more. */
   maxBodyBytes?: number;

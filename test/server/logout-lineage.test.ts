@@ -355,8 +355,7 @@ describe('Lineages (lineage.ts): what one instance keeps is bounded', () => {
     seenAt: 0,
     ...(lineage ? { lineage } : {}),
   });
-  const lineages = () =>
-    new Lineages({ sealer: new Sealer(SECRETS), store: undefined, now: () => 1, graceMs: 60_000 });
+  const lineages = () => new Lineages({ sealer: new Sealer(SECRETS), store: undefined, now: () => 1 });
 
   it('32 logins per lineage: a 33rd is refused (its login starts a lineage of its own)', async () => {
     const l = lineages();
