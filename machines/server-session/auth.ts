@@ -57,6 +57,8 @@ export interface ServerLoginSuccess {
 
 /** The adapter's hook for a call whose answer's head is in (kept-login.ts). */
 const ANSWERED = /* @__PURE__ */ Symbol.for('pam-client.answered');
+/** A logout's try after one that got no answer (the session machine's `logout` actor). */
+const AGAIN = /* @__PURE__ */ Symbol.for('pam-client.again');
 
 const MAX_ID = 128;
 
@@ -196,6 +198,7 @@ export function serverSessionAuth(
         signal: options?.signal,
         skipAuthRefresh: name === 'getUserProfile' ? undefined : true,
         [ANSWERED]: (options as Record<symbol, unknown> | undefined)?.[ANSWERED],
+        [AGAIN]: (options as Record<symbol, unknown> | undefined)?.[AGAIN],
       } as RequestOptions;
       const issues = name === 'login' ? loginIssues({ ...(args[0] as object) }) : [];
       if (issues.length) throw new RequestValidationError(name, issues);

@@ -225,11 +225,11 @@ export function createServerSessionClient<const F extends readonly ServerSession
   );
   let actor: ServerSessionActor | undefined;
   let adapter: HttpAdapter;
-  // The login the call being sent names (`X-Pam-Login`): the one held when the call was made, set
-  // by its `sent` hook, which the adapter runs synchronously right before it reads `headers` and
-  // the request leaves: a login taken in between never names itself on a call made for another
-  // (REVIEW-26B A-1; the microtask gap, SENT27 2). Read once: a call without the hook names none.
+  // The login the call being sent names (`X-Pam-Login`, the one held when it was made) and whether
+  // it is a logout's try after one with no answer (`X-Pam-Again`, setup.ts), set by its `sent` hook,
+  // run synchronously right before the adapter reads `headers`: read once (REVIEW-26B A-1, SENT27 2).
   let naming: string | null | undefined;
+  let again = false;
   const transport = inert ? refusedOnServer : options.fetch;
   try {
     adapter = createOfetchAdapter({
@@ -239,9 +239,10 @@ export function createServerSessionClient<const F extends readonly ServerSession
       // login the call was made for (`naming`): the proxy refuses a call made for one login once
       // the cookie holds another (REVIEW-26B A-1).
       get headers() {
-        const loginId = naming;
-        naming = undefined;
-        return { ...options.headers, 'X-Pam-Client': '1', ...(loginId && { 'X-Pam-Login': loginId }) };
+        const [loginId, more] = [naming, again];
+        [naming, again] = [undefined, false];
+        const h = { ...options.headers, 'X-Pam-Client': '1', ...(loginId && { 'X-Pam-Login': loginId }) };
+        return more ? { ...h, 'X-Pam-Again': '1' } : h;
       },
       // (Absent ones, undefined, take the adapter's defaults.)
       timeout: options.timeout,
@@ -269,19 +270,19 @@ export function createServerSessionClient<const F extends readonly ServerSession
         const sent = o[Symbol.for('pam-client.sent')];
         o[Symbol.for('pam-client.sent')] = () => {
           naming = loginId;
+          again = !!o[Symbol.for('pam-client.again')];
           sent?.();
         };
         args[at] = o;
       } catch {}
-      // The proxy's 401 (nothing to retry: no refresh hook) ends the held login only for a call made
-      // for it, never one of a login this tab has left (review 51, 53: such 401s signed it out of a
-      // live login); the auth module's calls (`skipAuthRefresh`) answer for themselves.
+      // The proxy's 401 ends the held login only for a call made for it (reviews 51, 53), not the auth module's.
       return (adapter[verb] as (...a: unknown[]) => Promise<unknown>)(...args).catch((error) => {
         if (
           statusOf(error) === 401 &&
           loginId &&
           loginId === actor?.getSnapshot().context.loginId &&
-          !(args[at] as { skipAuthRefresh?: boolean } | undefined)?.skipAuthRefresh
+          !(args[at] as { skipAuthRefresh?: boolean } | undefined)?.skipAuthRefresh &&
+          !/^(\w+:|\/\/)/.test(String(args[0])) // a path under the prefix, not a link (review 54)
         )
           actor.send(trusted({ type: 'UNAUTHORIZED' }) as never);
         throw error;

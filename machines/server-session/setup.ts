@@ -101,12 +101,13 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       // A 401 is the server's word too (this login is no session there: ended, or the cookie holds
       // another since): done, as its 204, but told (1): the session is then read again. No answer
       // (the network): sent again, twice at most, at once: the proxy may have ended the login and
-      // its answer (the cookie cleared) been lost, and it answers the same logout again so
+      // its answer (the cookie cleared) been lost, and it answers such a try as that logout done
       // (review 53: the ended cookie kept refused the player's logins for a minute).
       logout: fromPromise<1 | void, ServerSessionDeps>(async ({ input, signal }) => {
+        // (A try after the first says so, `X-Pam-Again`: only it may be answered as a logout done.)
         for (let tries = 3; ; )
           try {
-            return await input.auth.logout({ signal });
+            return await input.auth.logout({ signal, [Symbol.for('pam-client.again')]: tries < 3 } as never);
           } catch (e) {
             if (statusOf(e) === 401) return 1;
             if (!--tries || (e as { code?: unknown }).code !== 'network') throw e;

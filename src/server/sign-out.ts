@@ -19,18 +19,25 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   // kept (a tab of an older login never ends another player's). The cookie's login past its end
   // (idle) is still its own to end (its lineage, as before). One naming none (a form post, curl)
   // ends the cookie's login, as before.
-  // One naming the very login its cookie carries, which a logout ended, is that logout again (its
-  // answer lost: the browser still held the cookie when it sent this one), answered as it: `204`,
-  // the cookie cleared (review 53: a login sent with it would be refused, the cookie kept, for
-  // `IN_FLIGHT_MS`). Never one a new login replaced: its lineage goes on, in the newer cookie.
+  // A try after one that got no answer (`X-Pam-Again`, the browser client's) naming the very login
+  // its cookie carries, which a logout ended: that logout done, its answer lost (the browser still
+  // held the cookie, so no login can have been set since), answered as it: `204`, the cookie
+  // cleared, nothing more ended (review 53: logins sent with it were refused, the cookie kept, for
+  // `IN_FLIGHT_MS`). Never another logout of that login, late on the wire: a login made since may
+  // hold the cookie by then (review 54).
   const named = call.request.headers.get('x-pam-login');
   const carried = call.carried();
-  if (
-    named !== null &&
-    named !== call.cookieLogin() &&
-    !(named === carried?.loginId && (await parts.lineages.hasEnded(lineageOf(carried)).catch(() => false)))
-  )
+  if (named !== null && named !== call.cookieLogin()) {
+    if (
+      call.request.headers.get('x-pam-again') === '1' &&
+      named === carried?.loginId &&
+      (await parts.lineages.hasEnded(lineageOf(carried)).catch(() => false))
+    ) {
+      call.signOut(true);
+      return answer(call, 204, undefined);
+    }
     return message(call, 401, 'Unauthenticated.');
+  }
   const ending = call.session ? [call.session] : [];
   // The browser's lineage (lineage.ts), marked ended first, then read: every login of it, those a
   // call in flight made included, ends with this one (REVIEW-S, J(a)); the lineage's copy of the
