@@ -21,39 +21,48 @@ cleanup();
 
 const PATH = '/bff/users/address-by-user';
 
+/**
+ * Tab A signed in (L1) with two calls of L1 held before they are sent; tab B logs out and signs
+ * another player in (L2); A follows L2. The held calls, released, answer 401 (they name L1).
+ */
+async function staleCallsAfterFollow() {
+  const b = browser(fx.served.url);
+  const a = b.tab();
+  const other = b.tab();
+  await Promise.all([a.ready, other.ready]);
+  const { plain, pendingLimit } = ref.server.seed;
+  a.login({ login: plain.email, password: plain.password });
+  await until(() => a.view.status === 'signedIn' && other.view.status === 'signedIn', 'both signed in');
+  const first = loginIdOf(a);
+  const h1 = a.gate.hold({ path: PATH, before: true });
+  const h2 = a.gate.hold({ path: PATH, before: true });
+  const p1 = a.http.get(PATH).catch(() => {});
+  await h1.sent;
+  const p2 = a.http.get(PATH).catch(() => {});
+  await h2.sent;
+  other.logout();
+  await until(
+    () => other.view.status === 'signedOut',
+    () => `other out (${stateOf(other)})`,
+  );
+  other.login({ login: pendingLimit.email, password: pendingLimit.password });
+  await until(() => other.view.status === 'signedIn', 'the other tab signed in again');
+  const second = loginIdOf(other);
+  expect(second).not.toBe(first);
+  await until(
+    () => a.view.status === 'signedIn' && loginIdOf(a) === second,
+    () => `A follows (${stateOf(a)})`,
+  );
+  const settled = () => a.view.status !== 'restoring' && !stateOf(a).includes('confirming');
+  return { b, a, other, second, h1, h2, p1, p2, settled };
+}
+
 describe('two calls of a login the tab has left answer 401 after it follows the new login', () => {
   // Left open in the forty-fourth pass (an `it.fails`): the adapter's 401 hook does not say which
-  // login the refused call named. Forty-fifth pass: the client counts the calls on their way per
-  // login they name, and takes a 401 as the held login's end only while one named for it is.
+  // login the refused call named. Forty-fifth pass: each call judges its own 401 (client.ts
+  // `bound`): it ends the held login only when the call was made for it.
   it('the tab stays signed in on the login the cookie holds', async () => {
-    const b = browser(fx.served.url);
-    const a = b.tab();
-    const other = b.tab();
-    await Promise.all([a.ready, other.ready]);
-    const { plain, pendingLimit } = ref.server.seed;
-    a.login({ login: plain.email, password: plain.password });
-    await until(() => a.view.status === 'signedIn' && other.view.status === 'signedIn', 'both signed in');
-    const first = loginIdOf(a);
-    const h1 = a.gate.hold({ path: PATH, before: true });
-    const h2 = a.gate.hold({ path: PATH, before: true });
-    const p1 = a.http.get(PATH).catch(() => {});
-    await h1.sent;
-    const p2 = a.http.get(PATH).catch(() => {});
-    await h2.sent;
-    other.logout();
-    await until(
-      () => other.view.status === 'signedOut',
-      () => `other out (${stateOf(other)})`,
-    );
-    other.login({ login: pendingLimit.email, password: pendingLimit.password });
-    await until(() => other.view.status === 'signedIn', 'the other tab signed in again');
-    const second = loginIdOf(other);
-    expect(second).not.toBe(first);
-    await until(
-      () => a.view.status === 'signedIn' && loginIdOf(a) === second,
-      () => `A follows (${stateOf(a)})`,
-    );
-    const settled = () => a.view.status !== 'restoring' && !stateOf(a).includes('confirming');
+    const { b, a, other, second, h1, h2, p1, p2, settled } = await staleCallsAfterFollow();
     h1.release();
     await p1;
     await until(settled, () => `after the first stale 401 (${stateOf(a)})`);
@@ -68,5 +77,41 @@ describe('two calls of a login the tab has left answer 401 after it follows the 
     expect((await nextLoad(b.profile)).status).toBe('signedIn');
     expect(other.view.status).toBe('signedIn');
     expect({ status: a.view.status, loginId: loginIdOf(a) }).toEqual({ status: 'signedIn', loginId: cookie });
+  });
+
+  // Review 53 (against aaa2af66, failing there): the first fix took a 401 as the held login's end
+  // while ANY call named for it was on its way (`onItsWay`), not only the call that answered 401.
+  // One call of the new login in flight (a slow read, a bet, a balance poll: an app tab always has
+  // some) let the two stale 401s through, and the second, "believed" (machine.ts `confirming`),
+  // signed A out while the cookie, tab B and the next load held L2 live. Mended with the rule
+  // above (each call judges its own 401).
+  it('likewise while a call of the new login is on its way (review 53)', async () => {
+    const { b, a, second, h1, h2, p1, p2, settled } = await staleCallsAfterFollow();
+    // A call of the new login, slow on the wire (held until the stale ones have answered).
+    const h3 = a.gate.hold({ path: PATH, before: true });
+    const p3 = a.http.get(PATH).then(
+      () => 'ok',
+      (e) => `failed ${(e as { status?: number }).status}`,
+    );
+    await h3.sent;
+    h1.release();
+    await p1;
+    await until(settled, () => `after the first stale 401 (${stateOf(a)})`);
+    await turns(100);
+    h2.release();
+    await p2;
+    await until(settled, () => `after the second stale 401 (${stateOf(a)})`);
+    await turns(200);
+    h3.release();
+    const third = await p3;
+    await turns(200);
+    const cookie = await b.cookieLogin();
+    expect(cookie).toBe(second);
+    expect((await nextLoad(b.profile)).status).toBe('signedIn');
+    expect({ third, status: a.view.status, loginId: loginIdOf(a) }).toEqual({
+      third: expect.any(String),
+      status: 'signedIn',
+      loginId: cookie,
+    });
   });
 });
