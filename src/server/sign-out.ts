@@ -42,9 +42,10 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   // The browser's lineage (lineage.ts), marked ended first, then read: every login of it, those a
   // call in flight made included, ends with this one (REVIEW-S, J(a)); the lineage's copy of the
   // cookie's own login too, when it knows a newer token (a stale cookie, past `graceMs`).
-  if (carried) {
-    const lineage = lineageOf(carried);
-    await parts.lineages.end(lineage, parts.now() + parts.cookie.absoluteMs);
+  const lineage = carried && lineageOf(carried);
+  const until = parts.now() + parts.cookie.absoluteMs;
+  if (lineage) {
+    await parts.lineages.end(lineage, until);
     // Every store step best effort (REVIEW-P P1): an end that cannot be read ends the login again.
     // The ends read together: a stalled store costs one deadline (`STORE_MS`), not one per login.
     const members = (await parts.lineages.members(lineage)).filter(
@@ -55,6 +56,9 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
     ending.push(...members.filter((_, i) => !ended[i]));
   }
   await endLogins(parts, call, ending);
+  // Marked again as the answer leaves: a call in flight across it (`IN_FLIGHT_MS`) counts from
+  // here, not from the mark above, which slow revokes may have left a minute behind (review 54).
+  if (lineage) await parts.lineages.end(lineage, until);
   call.signOut(true);
   return answer(call, 204, undefined);
 }
