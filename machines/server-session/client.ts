@@ -52,6 +52,7 @@ import { followedLogins } from './followed-logins';
 import { keptLogins } from './kept-login';
 import { serverSessionMachine } from './machine';
 import type { SERVER_PLAY_TIME } from './play-time';
+import { proxied } from './proxied';
 import { parseSeed, readSession, unlessSignedOut } from './seed';
 import { refusedOnServer, seedOnServer, untrustedReading } from './server-render';
 import { createServerTabs, UNNAMED } from './tabs';
@@ -225,11 +226,10 @@ export function createServerSessionClient<const F extends readonly ServerSession
   );
   let actor: ServerSessionActor | undefined;
   let adapter: HttpAdapter;
-  // The login the call being sent names (`X-Pam-Login`, the one held when it was made) and whether
-  // it is a logout's try after one with no answer (`X-Pam-Again`, setup.ts), set by its `sent` hook,
-  // run synchronously right before the adapter reads `headers`: read once (REVIEW-26B A-1, SENT27 2).
-  let naming: string | null | undefined;
-  let again = false;
+  // The login the call being sent names (`X-Pam-Login`, the one held when it was made) and a
+  // logout's id (`X-Pam-Logout`, on each of its tries), set by its `sent` hook right before the
+  // adapter reads `headers`: read once (REVIEW-26B A-1, SENT27 2).
+  let [naming, again]: (string | null | undefined)[] = [];
   const transport = inert ? refusedOnServer : options.fetch;
   try {
     adapter = createOfetchAdapter({
@@ -239,10 +239,10 @@ export function createServerSessionClient<const F extends readonly ServerSession
       // login the call was made for (`naming`): the proxy refuses a call made for one login once
       // the cookie holds another (REVIEW-26B A-1).
       get headers() {
-        const [loginId, more] = [naming, again];
-        [naming, again] = [undefined, false];
+        const [loginId, id] = [naming, again];
+        naming = again = undefined;
         const h = { ...options.headers, 'X-Pam-Client': '1', ...(loginId && { 'X-Pam-Login': loginId }) };
-        return more ? { ...h, 'X-Pam-Again': '1' } : h;
+        return id ? { ...h, 'X-Pam-Logout': id } : h;
       },
       // (Absent ones, undefined, take the adapter's defaults.)
       timeout: options.timeout,
@@ -266,23 +266,25 @@ export function createServerSessionClient<const F extends readonly ServerSession
       const at = verb[0] === 'p' ? 2 : 1;
       const loginId = ending ?? actor?.getSnapshot().context.loginId;
       try {
-        const o: Record<symbol, () => void> = { ...(args[at] as object) };
-        const sent = o[Symbol.for('pam-client.sent')];
+        const o: Record<symbol, unknown> = { ...(args[at] as object) };
+        const sent = o[Symbol.for('pam-client.sent')] as (() => void) | undefined;
         o[Symbol.for('pam-client.sent')] = () => {
           naming = loginId;
-          again = !!o[Symbol.for('pam-client.again')];
+          again = o[Symbol.for('pam-client.again')] as string;
           sent?.();
         };
         args[at] = o;
       } catch {}
-      // The proxy's 401 ends the held login only for a call made for it (reviews 51, 53), not the auth module's.
+      // The proxy's 401 ends the held login only for a call made for it (reviews 51, 53), not the
+      // auth module's, and only from under the prefix: a path (the adapter joins it there), or a URL
+      // on the page's origin under it (reviews 54, 55: a link elsewhere, or one named in full).
       return (adapter[verb] as (...a: unknown[]) => Promise<unknown>)(...args).catch((error) => {
         if (
           statusOf(error) === 401 &&
+          proxied(prefix, String(args[0])) &&
           loginId &&
           loginId === actor?.getSnapshot().context.loginId &&
-          !(args[at] as { skipAuthRefresh?: boolean } | undefined)?.skipAuthRefresh &&
-          !/^(\w+:|\/\/)/.test(String(args[0])) // a path under the prefix, not a link (review 54)
+          !(args[at] as { skipAuthRefresh?: boolean } | undefined)?.skipAuthRefresh
         )
           actor.send(trusted({ type: 'UNAUTHORIZED' }) as never);
         throw error;
@@ -309,16 +311,18 @@ export function createServerSessionClient<const F extends readonly ServerSession
   // Three tries (a dropped request, a 5xx; a 401: the cookie holds another login). Then, ended or not
   // (or none named), the session read again: never out over a live login, nor in over the ended one.
   const endLogin = async (loginId?: string) => {
+    const id = randomTabId(env.random); // (each try names this logout, as setup.ts's: review 55)
     for (let tries = loginId ? 3 : 0; tries--; ) {
       ending = loginId;
-      const sent = plain.logout(); // (never throws: the auth module's calls reject)
+      const sent = plain.logout({ [Symbol.for('pam-client.again')]: id } as never); // (never throws: calls reject)
       ending = undefined;
-      try {
-        await sent;
+      if (
+        await sent.then(
+          () => 1,
+          (error) => statusOf(error) === 401,
+        )
+      )
         break;
-      } catch (error) {
-        if (statusOf(error) === 401) break;
-      }
     }
     // (No login to name, its answer lost: the other tabs asked to read too, review 51.)
     if (!loginId) tabs?.post({ type: 'signedIn', loginId: UNNAMED });

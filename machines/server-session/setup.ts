@@ -6,7 +6,7 @@ import { asPamError } from 'pam-client/internal';
 import { assign, emit, enqueueActions, sendTo } from 'xstate';
 import { fromPromise } from '../actor-logic';
 import { readClock, trusted } from '../clock';
-import { wakeSignals } from '../environment';
+import { randomTabId, wakeSignals } from '../environment';
 import { statusOf } from '../errors';
 import { loginMachine } from '../loginMachine';
 import { machineSetup } from '../machine-setup';
@@ -104,10 +104,11 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       // its answer (the cookie cleared) been lost, and it answers such a try as that logout done
       // (review 53: the ended cookie kept refused the player's logins for a minute).
       logout: fromPromise<1 | void, ServerSessionDeps>(async ({ input, signal }) => {
-        // (A try after the first says so, `X-Pam-Again`: only it may be answered as a logout done.)
+        // (Every try names the logout, `X-Pam-Logout`: only its own try is answered as it done.)
+        const id = randomTabId(input.random);
         for (let tries = 3; ; )
           try {
-            return await input.auth.logout({ signal, [Symbol.for('pam-client.again')]: tries < 3 } as never);
+            return await input.auth.logout({ signal, [Symbol.for('pam-client.again')]: id } as never);
           } catch (e) {
             if (statusOf(e) === 401) return 1;
             if (!--tries || (e as { code?: unknown }).code !== 'network') throw e;

@@ -40,8 +40,8 @@ export class Lineages {
   private readonly logins = new Map<string, { until: number; members: Map<string, SessionData> }>();
   /** The sessions `logins` holds, all lineages together (`MAX_KEPT`). */
   private kept = 0;
-  /** lineage -> until when, and when: the lineages a logout here ended. */
-  private readonly ended = new Map<string, { until: number; at: number }>();
+  /** lineage -> until when, when and by which logout: the lineages a logout here ended. */
+  private readonly ended = new Map<string, { until: number; at: number; by: string }>();
 
   constructor(private readonly deps: Deps) {}
 
@@ -102,19 +102,20 @@ export class Lineages {
 
   /**
    * Ends `lineage` (a logout) until `until`: no login joining it is sealed again, here or (store)
-   * anywhere. Never throws (`written`: a store that fails, the mark is this instance's only).
+   * anywhere. `by`: the logout's own id (`X-Pam-Logout`), which its next try names to be known as
+   * it. Never throws (`written`: a store that fails, the mark is this instance's only).
    */
-  async end(lineage: string, until: number): Promise<void> {
+  async end(lineage: string, until: number, by = ''): Promise<void> {
     const now = this.deps.now();
     for (const [id, e] of this.ended) if (e.until <= now) this.ended.delete(id);
     if (this.ended.size >= MAX_LINEAGES) this.ended.delete(this.ended.keys().next().value!);
-    this.ended.set(lineage, { until, at: now });
-    await written(this.deps.store, `out:${lineage}`, Math.max(1, until - now), String(now));
+    this.ended.set(lineage, { until, at: now, by });
+    await written(this.deps.store, `out:${lineage}`, Math.max(1, until - now), `${now} ${by}`);
   }
 
   /** Whether a logout ended `lineage` (here, or with a store anywhere). */
   async hasEnded(lineage: string): Promise<boolean> {
-    return (await this.endedAt(lineage)) !== null;
+    return (await this.endOf(lineage)) !== null;
   }
 
   /**
@@ -124,19 +125,20 @@ export class Lineages {
    * since). A store mark with no time (written before marks carried one) counts as long ago.
    */
   async endedLongBefore(lineage: string, at: number): Promise<boolean> {
-    const ended = await this.endedAt(lineage);
-    return ended !== null && ended + IN_FLIGHT_MS <= at;
+    const ended = await this.endOf(lineage);
+    return ended !== null && ended.at + IN_FLIGHT_MS <= at;
   }
 
-  /** When a logout ended `lineage` (here, or with a store anywhere), or null. */
-  private async endedAt(lineage: string): Promise<number | null> {
+  /** When a logout ended `lineage` and its id (`by`, '' if none) (here, or with a store anywhere), or null. */
+  async endOf(lineage: string): Promise<{ at: number; by: string } | null> {
     const here = this.ended.get(lineage);
-    if (here !== undefined && here.until > this.deps.now()) return here.at;
+    if (here !== undefined && here.until > this.deps.now()) return here;
     const { store } = this.deps;
     const mark = store ? await store.get(`out:${lineage}`) : null;
     if (mark === null) return null;
-    const at = Number(mark);
-    return Number.isFinite(at) ? at : Number.NEGATIVE_INFINITY;
+    const [time, by = ''] = String(mark).split(' ');
+    const at = Number(time);
+    return { at: Number.isFinite(at) ? at : Number.NEGATIVE_INFINITY, by };
   }
 
   /** The logins that joined `lineage` (here, and with a store on every instance, as sealed when they joined). */

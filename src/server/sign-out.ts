@@ -19,47 +19,47 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   // kept (a tab of an older login never ends another player's). The cookie's login past its end
   // (idle) is still its own to end (its lineage, as before). One naming none (a form post, curl)
   // ends the cookie's login, as before.
-  // A try after one that got no answer (`X-Pam-Again`, the browser client's) naming the very login
-  // its cookie carries, which a logout ended: that logout done, its answer lost (the browser still
-  // held the cookie, so no login can have been set since), answered as it: `204`, the cookie
-  // cleared, nothing more ended (review 53: logins sent with it were refused, the cookie kept, for
-  // `IN_FLIGHT_MS`). Never another logout of that login, late on the wire: a login made since may
-  // hold the cookie by then (review 54).
+  // Each logout of the browser client carries its own id (`X-Pam-Logout`, on every try), kept with
+  // the lineage's end mark. A try naming the very login its cookie carries, ended by the logout of
+  // that id: that logout done, its answer lost (review 53: logins sent with the ended cookie were
+  // refused, the cookie kept, for `IN_FLIGHT_MS`). Its logins are ended again (a first try cut off
+  // between its mark and its revokes, its instance gone: review 55) and the cookie cleared, the
+  // mark left as it is. Never another logout of that login, late on the wire (another tab's, a
+  // try of one that never reached here): a login made since may hold the cookie by then (reviews
+  // 54, 55).
   const named = call.request.headers.get('x-pam-login');
+  const by = /^[\w-]{16,64}$/.exec(call.request.headers.get('x-pam-logout') ?? '')?.[0] ?? '';
   const carried = call.carried();
-  if (named !== null && named !== call.cookieLogin()) {
-    if (
-      call.request.headers.get('x-pam-again') === '1' &&
-      named === carried?.loginId &&
-      (await parts.lineages.hasEnded(lineageOf(carried)).catch(() => false))
-    ) {
-      call.signOut(true);
-      return answer(call, 204, undefined);
-    }
+  const lineage = carried && lineageOf(carried);
+  const ended = lineage ? await parts.lineages.endOf(lineage).catch(() => null) : null;
+  const again = ended !== null && by !== '' && ended.by === by;
+  if (named !== null && named !== call.cookieLogin() && !(again && named === carried?.loginId))
     return message(call, 401, 'Unauthenticated.');
-  }
-  const ending = call.session ? [call.session] : [];
+  const ending = call.session ? [call.session] : again ? [carried!] : [];
   // The browser's lineage (lineage.ts), marked ended first, then read: every login of it, those a
   // call in flight made included, ends with this one (REVIEW-S, J(a)); the lineage's copy of the
-  // cookie's own login too, when it knows a newer token (a stale cookie, past `graceMs`).
-  const lineage = carried && lineageOf(carried);
+  // cookie's own login too, when it knows a newer token (a stale cookie, past `graceMs`). A lineage
+  // a logout ended before this one is not marked again (its window, `IN_FLIGHT_MS`, stays its own),
+  // and only its own try clears the cookie: any other is answered as a copy of an ended login is.
   const until = parts.now() + parts.cookie.absoluteMs;
   if (lineage) {
-    await parts.lineages.end(lineage, until);
+    if (!ended) await parts.lineages.end(lineage, until, by);
     // Every store step best effort (REVIEW-P P1): an end that cannot be read ends the login again.
     // The ends read together: a stalled store costs one deadline (`STORE_MS`), not one per login.
     const members = (await parts.lineages.members(lineage)).filter(
       (s, i, all) =>
         !ending.some((e) => e.token === s.token) && all.findIndex((o) => o.token === s.token) === i,
     );
-    const ended = await Promise.all(members.map((s) => parts.rotations.hasEnded(s).catch(() => false)));
-    ending.push(...members.filter((_, i) => !ended[i]));
+    const done = await Promise.all(
+      members.map((s) => !again && parts.rotations.hasEnded(s).catch(() => false)),
+    );
+    ending.push(...members.filter((_, i) => !done[i]));
   }
   await endLogins(parts, call, ending);
   // Marked again as the answer leaves: a call in flight across it (`IN_FLIGHT_MS`) counts from
   // here, not from the mark above, which slow revokes may have left a minute behind (review 54).
-  if (lineage) await parts.lineages.end(lineage, until);
-  call.signOut(true);
+  if (lineage && !ended) await parts.lineages.end(lineage, until, by);
+  call.signOut(!ended || again);
   return answer(call, 204, undefined);
 }
 

@@ -82,18 +82,23 @@ describe('a login refused for a logout of its lineage, answered after another lo
     return { cookie, seed, shown, tabs };
   }
 
-  it('sent past `graceMs` after the logout (its answer lost): the refusal clears the cookie, no tab shows that other login', async () => {
-    const { cookie, seed, tabs } = await refusedAfter(60_000);
-    expect({ cookie, seed }).toEqual({ cookie: null, seed: 'signedOut' });
-    expect(tabs.map((t) => t.view.status)).toEqual(['signedOut', 'signedOut']);
-  });
-
-  it('sent in flight across the logout (forty-fifth pass): the refusal leaves the other login’s cookie, every tab on it', async () => {
-    const { cookie, seed, shown, tabs } = await refusedAfter(0);
-    expect({ cookie, seed }).toEqual({ cookie: shown, seed: 'signedIn' });
-    await until(
-      () => tabs.every((t) => t.view.status === 'signedIn' && loginIdOf(t) === shown),
-      'every tab on it',
-    );
-  });
+  // (Both logins are sent while the logout is still at the API, before its answer: in flight
+  // across it. The window counts from the logout's answer (forty-sixth pass): a logout whose
+  // revokes took a minute no longer lets such a refusal clear the other login's cookie. A login
+  // sent with a cookie a minute after the logout's answer, lost, clears it: test/server/proxy.test.ts
+  // and review 49's stale-cookie-copy.)
+  it.each([
+    ['at once', 0],
+    ['a minute into a slow logout (forty-sixth pass)', 60_000],
+  ])(
+    'sent in flight across the logout, %s: the refusal leaves the other login’s cookie, every tab on it',
+    async (_, lateMs) => {
+      const { cookie, seed, shown, tabs } = await refusedAfter(lateMs);
+      expect({ cookie, seed }).toEqual({ cookie: shown, seed: 'signedIn' });
+      await until(
+        () => tabs.every((t) => t.view.status === 'signedIn' && loginIdOf(t) === shown),
+        'every tab on it',
+      );
+    },
+  );
 });
