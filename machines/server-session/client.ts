@@ -314,15 +314,9 @@ export function createServerSessionClient<const F extends readonly ServerSession
     const id = randomTabId(env.random); // (each try names this logout, as setup.ts's: review 55)
     for (let tries = loginId ? 3 : 0; tries--; ) {
       ending = loginId;
-      const sent = plain.logout({ [Symbol.for('pam-client.again')]: id } as never); // (never throws: calls reject)
+      const sent = plain.logout({ [Symbol.for('pam-client.again')]: `${id}.${3 - tries}` } as never); // (never throws)
       ending = undefined;
-      if (
-        await sent.then(
-          () => 1,
-          (error) => statusOf(error) === 401,
-        )
-      )
-        break;
+      if (await sent.then(() => true).catch((error) => statusOf(error) === 401)) break;
     }
     // (No login to name, its answer lost: the other tabs asked to read too, review 51.)
     if (!loginId) tabs?.post({ type: 'signedIn', loginId: UNNAMED });

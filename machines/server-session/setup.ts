@@ -104,14 +104,20 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       // its answer (the cookie cleared) been lost, and it answers such a try as that logout done
       // (review 53: the ended cookie kept refused the player's logins for a minute).
       logout: fromPromise<1 | void, ServerSessionDeps>(async ({ input, signal }) => {
-        // (Every try names the logout, `X-Pam-Logout`: only its own try is answered as it done.)
+        // (Every try names the logout, `X-Pam-Logout`: only its own try is answered as it done. A
+        // first try that timed out is sent again too: the proxy may have ended the login, its
+        // answer slow, review 56.)
         const id = randomTabId(input.random);
         for (let tries = 3; ; )
           try {
-            return await input.auth.logout({ signal, [Symbol.for('pam-client.again')]: id } as never);
+            return await input.auth.logout({
+              signal,
+              [Symbol.for('pam-client.again')]: `${id}.${4 - tries}`,
+            } as never);
           } catch (e) {
+            const code = (e as { code?: unknown }).code;
             if (statusOf(e) === 401) return 1;
-            if (!--tries || (e as { code?: unknown }).code !== 'network') throw e;
+            if (!--tries || (code !== 'network' && (code !== 'timeout' || tries < 2))) throw e;
           }
       }),
       wake: wakeSignals,

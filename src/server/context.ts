@@ -81,7 +81,7 @@ export class CallSession {
   private readToken: string | null = null;
   private hadCookie = false;
   /** When the call began (its cookie read). */
-  private arrivedAt = 0;
+  arrivedAt = 0;
   /** The session the cookie opened, whatever its state (ended, expired): its lineage is the browser's. */
   private opened: SessionData | null = null;
   /** The session the cookie held, live when the call began (null: none, or it did not open). */
@@ -371,23 +371,17 @@ export class CallSession {
     const { parts } = this;
     if (!this.session) {
       if (!this.cleared || !this.hadCookie) return null;
-      // A call of a login another call ended while it ran (a logout, a new login in the same
-      // browser), or one a new login replaced before it arrived (sent before the browser had that
-      // login's answer: its lineage goes on), or one a logout ended less than `IN_FLIGHT_MS` before it
-      // arrived (in flight while the logout's answer cleared the cookie): no Set-Cookie at all; the
-      // ending answer cleared or replaced the cookie, and a `Max-Age=0` here would delete a newer
-      // login's, set since (review 10, R; forty-third pass; forty-fifth: a stale profile read or a
-      // wrong password's refusal cleared a login another page made after the logout). A copy of a
-      // login a logout ended longer ago, met first here, is cleared: the browser still held it
-      // after the logout's answer (lost), and a login sent with it is refused (so is one whose
-      // store cannot say: as before).
+      // A copy of a login a logout or a new login ended (another call ended it while this one ran,
+      // or before it arrived): no Set-Cookie at all, however old. The ending answer cleared or
+      // replaced the cookie, and a `Max-Age=0` here could delete a newer login's, set since (review
+      // 10, R; forty-third pass; forty-fifth: a stale read or a wrong password's refusal cleared a
+      // login another page made after the logout; forty-sixth: two copies met past `IN_FLIGHT_MS`,
+      // the first clearing, a login, the second clearing that). A copy the browser kept (the
+      // logout's answer lost) locks nothing: it reads as signed out, and a login sent with it
+      // `IN_FLIGHT_MS` after the logout starts a lineage of its own (sign-in.ts). Only the logout
+      // that ended it clears it (`endedHere`).
       const opened = this.opened;
-      const endedMeanwhile =
-        !this.endedHere &&
-        opened !== null &&
-        (await parts.rotations.hasEnded(opened)) &&
-        (this.loaded !== null ||
-          !(await parts.lineages.endedLongBefore(lineageOf(opened), this.arrivedAt).catch(() => true)));
+      const endedMeanwhile = !this.endedHere && opened !== null && (await parts.rotations.hasEnded(opened));
       return endedMeanwhile ? null : clearCookieLine(parts.cookie);
     }
     const session = this.session;

@@ -21,8 +21,10 @@ const MAX_LINEAGES = 10_000;
 const MAX_KEPT = 20_000;
 /**
  * How long after a logout a call carrying its cookie may still be in flight (sent before the
- * logout's answer reached the browser): its answer then leaves the cookie alone (`endedLongBefore`).
- * Its own figure, not `graceMs` (which may be 0): four times the client's default timeout.
+ * logout's answer reached the browser): a login sent with it then is refused (it may have been in
+ * flight across the logout), one arriving later starts a lineage of its own (the browser kept the
+ * cookie, the logout's answer lost: `endedLongBefore`); a try of the logout itself is known as it
+ * within it only. Its own figure, not `graceMs` (which may be 0): four times the client's default timeout.
  */
 export const IN_FLIGHT_MS = 60_000;
 
@@ -41,7 +43,7 @@ export class Lineages {
   /** The sessions `logins` holds, all lineages together (`MAX_KEPT`). */
   private kept = 0;
   /** lineage -> until when, when and by which logout: the lineages a logout here ended. */
-  private readonly ended = new Map<string, { until: number; at: number; by: string }>();
+  private readonly ended = new Map<string, { until: number; at: number; by: string; n: number }>();
 
   constructor(private readonly deps: Deps) {}
 
@@ -102,15 +104,16 @@ export class Lineages {
 
   /**
    * Ends `lineage` (a logout) until `until`: no login joining it is sealed again, here or (store)
-   * anywhere. `by`: the logout's own id (`X-Pam-Logout`), which its next try names to be known as
-   * it. Never throws (`written`: a store that fails, the mark is this instance's only).
+   * anywhere. `by`: the logout's own id (`X-Pam-Logout`) and `n` its try's number, which a later
+   * try names to be known as it. Never throws (`written`: a store that fails, the mark is this
+   * instance's only).
    */
-  async end(lineage: string, until: number, by = ''): Promise<void> {
+  async end(lineage: string, until: number, by = '', n = 0): Promise<void> {
     const now = this.deps.now();
     for (const [id, e] of this.ended) if (e.until <= now) this.ended.delete(id);
     if (this.ended.size >= MAX_LINEAGES) this.ended.delete(this.ended.keys().next().value!);
-    this.ended.set(lineage, { until, at: now, by });
-    await written(this.deps.store, `out:${lineage}`, Math.max(1, until - now), `${now} ${by}`);
+    this.ended.set(lineage, { until, at: now, by, n });
+    await written(this.deps.store, `out:${lineage}`, Math.max(1, until - now), `${now} ${by} ${n}`);
   }
 
   /** Whether a logout ended `lineage` (here, or with a store anywhere). */
@@ -121,24 +124,27 @@ export class Lineages {
   /**
    * Whether a logout ended `lineage` `IN_FLIGHT_MS` or more before `at` (a call's arrival): a call
    * carrying its cookie then was sent with a copy the browser still held after the logout's answer
-   * (lost), not one in flight while that answer cleared it (and a newer login's cookie may be set
-   * since). A store mark with no time (written before marks carried one) counts as long ago.
+   * (lost), not one in flight across it. A store mark with no time (written before marks carried
+   * one) counts as long ago.
    */
   async endedLongBefore(lineage: string, at: number): Promise<boolean> {
     const ended = await this.endOf(lineage);
     return ended !== null && ended.at + IN_FLIGHT_MS <= at;
   }
 
-  /** When a logout ended `lineage` and its id (`by`, '' if none) (here, or with a store anywhere), or null. */
-  async endOf(lineage: string): Promise<{ at: number; by: string } | null> {
+  /**
+   * When a logout ended `lineage`, its id (`by`, '' if none) and the number of the try that marked
+   * it last (`n`) (here, or with a store anywhere), or null.
+   */
+  async endOf(lineage: string): Promise<{ at: number; by: string; n: number } | null> {
     const here = this.ended.get(lineage);
     if (here !== undefined && here.until > this.deps.now()) return here;
     const { store } = this.deps;
     const mark = store ? await store.get(`out:${lineage}`) : null;
     if (mark === null) return null;
-    const [time, by = ''] = String(mark).split(' ');
+    const [time, by = '', n] = String(mark).split(' ');
     const at = Number(time);
-    return { at: Number.isFinite(at) ? at : Number.NEGATIVE_INFINITY, by };
+    return { at: Number.isFinite(at) ? at : Number.NEGATIVE_INFINITY, by, n: Number(n) || 0 };
   }
 
   /** The logins that joined `lineage` (here, and with a store on every instance, as sealed when they joined). */

@@ -164,13 +164,19 @@ async function sealLogin(
   // A login sent with a cookie joins that cookie's lineage (the browser's), then reads whether a
   // logout ended it (lineage.ts: the logout marks, then reads the lineage's logins): a logout sent
   // while this login was in flight ends it, its token revoked by `login` and no cookie set. One
-  // sent with no cookie starts a lineage of its own, which no logout can have ended yet.
+  // sent with no cookie starts a lineage of its own, which no logout can have ended yet; so does
+  // one sent with the cookie of a lineage a logout ended `IN_FLIGHT_MS` or more before it arrived
+  // (sent after that logout's answer, lost: the browser kept the cookie, which no other answer
+  // clears: context.ts `decideLine`).
   const carried = call.carried();
   const until = now + parts.cookie.absoluteMs;
-  const joined = carried ? { ...session, lineage: lineageOf(carried) } : null;
+  const joined =
+    carried && !(await parts.lineages.endedLongBefore(lineageOf(carried), call.arrivedAt).catch(() => false))
+      ? { ...session, lineage: lineageOf(carried) }
+      : null;
   if (joined && (await parts.lineages.join(joined, until))) {
-    // (Its cookie, of the ended lineage, cleared: `pam: 'signed_out'` tells the browser client,
-    // whose tabs may show a login this clears, to read the session: review 50's app-login race.)
+    // (Its cookie, of the ended lineage, left as it is: `pam: 'signed_out'` tells the browser
+    // client, whose tabs may show a login ended meanwhile, to read the session: review 50.)
     if (await parts.lineages.hasEnded(joined.lineage))
       return answer(call, 401, { message: LOGGED_OUT, pam: 'signed_out' }, back(call, up), true);
     session = joined;

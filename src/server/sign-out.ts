@@ -4,7 +4,7 @@
 import { answer, message } from './answer';
 import type { CallSession, ServerParts } from './context';
 import type { SessionData } from './cookie';
-import { lineageOf } from './lineage';
+import { IN_FLIGHT_MS, lineageOf } from './lineage';
 import type { PamLogoutIncomplete } from './types';
 
 /**
@@ -28,11 +28,23 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   // try of one that never reached here): a login made since may hold the cookie by then (reviews
   // 54, 55).
   const named = call.request.headers.get('x-pam-login');
-  const by = /^[\w-]{16,64}$/.exec(call.request.headers.get('x-pam-logout') ?? '')?.[0] ?? '';
+  // (`<id>.<n>`: the logout's id and its try's number, 1 for the first; a bare id is try 0.)
+  const [, by = '', n = '0'] =
+    /^([\w-]{16,64})(?:\.(\d{1,2}))?$/.exec(call.request.headers.get('x-pam-logout') ?? '') ?? [];
   const carried = call.carried();
   const lineage = carried && lineageOf(carried);
-  const ended = lineage ? await parts.lineages.endOf(lineage).catch(() => null) : null;
-  const again = ended !== null && by !== '' && ended.by === by;
+  // (Read only for a cookie whose login is not live: a live one's lineage was never ended.)
+  const ended = lineage && !call.session ? await parts.lineages.endOf(lineage).catch(() => null) : null;
+  // (Within `IN_FLIGHT_MS` of the mark: past it, a login sent with the ended cookie may have replaced
+  // it since, sign-in.ts; this try is then answered as any other, the cookie left.)
+  // A try sent after the one that marked last (tries leave one after another, each once the one
+  // before got no answer): an earlier try, late on the wire, may find a login made since.
+  const again =
+    ended !== null &&
+    by !== '' &&
+    ended.by === by &&
+    +n > ended.n &&
+    ended.at + IN_FLIGHT_MS > call.arrivedAt;
   if (named !== null && named !== call.cookieLogin() && !(again && named === carried?.loginId))
     return message(call, 401, 'Unauthenticated.');
   const ending = call.session ? [call.session] : again ? [carried!] : [];
@@ -43,7 +55,7 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   // and only its own try clears the cookie: any other is answered as a copy of an ended login is.
   const until = parts.now() + parts.cookie.absoluteMs;
   if (lineage) {
-    if (!ended) await parts.lineages.end(lineage, until, by);
+    if (!ended) await parts.lineages.end(lineage, until, by, +n);
     // Every store step best effort (REVIEW-P P1): an end that cannot be read ends the login again.
     // The ends read together: a stalled store costs one deadline (`STORE_MS`), not one per login.
     const members = (await parts.lineages.members(lineage)).filter(
@@ -56,10 +68,17 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
     ending.push(...members.filter((_, i) => !done[i]));
   }
   await endLogins(parts, call, ending);
-  // Marked again as the answer leaves: a call in flight across it (`IN_FLIGHT_MS`) counts from
-  // here, not from the mark above, which slow revokes may have left a minute behind (review 54).
-  if (lineage && !ended) await parts.lineages.end(lineage, until, by);
-  call.signOut(!ended || again);
+  // Whether this answer clears the cookie: a first logout's, a try of the logout that ended it, or
+  // one with no id (a form post's, curl's: the one way such a browser unlocks at once after a lost
+  // answer, review 56); never one with another logout's id.
+  const clears = !ended || again || by === '';
+  // Marked again as the answer leaves, by the logout that clears: a call in flight across it
+  // (`IN_FLIGHT_MS`) counts from here, not from the first mark, which slow revokes may have left a
+  // minute behind (reviews 54, 56), and a try of an older logout is no longer known as its own (it
+  // could clear a login made since). Not awaited: this instance's own mark is set at once, the
+  // store's never holds the answer.
+  if (lineage && clears) void parts.lineages.end(lineage, until, by, +n);
+  call.signOut(clears);
   return answer(call, 204, undefined);
 }
 

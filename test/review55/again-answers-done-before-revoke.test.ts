@@ -47,11 +47,16 @@ describe("a logout's retry on another instance while the first try stalled after
     const headers = {
       'x-pam-client': '1',
       'x-pam-login': loginId,
-      'x-pam-logout': 'logout-0123456789abcdef',
+      'x-pam-logout': 'logout-0123456789abcdef.2', // (the retry; try 1 names `.1`)
     };
     // Try 1 on X: the mark written, then X stalls for good (the client gives up: `network`).
     hang = true;
-    void bx.call('POST', '/pam/auth/logout', undefined, headers).catch(() => {});
+    void bx
+      .call('POST', '/pam/auth/logout', undefined, {
+        ...headers,
+        'x-pam-logout': 'logout-0123456789abcdef.1',
+      })
+      .catch(() => {});
     await until(() => stalled, 'try 1 marked the lineage and the login ended, and stalled');
     // The retry, at once, on Y, with the cookie the browser still holds.
     const by = new Browser(y.served.url);

@@ -226,11 +226,19 @@ describe('pam-client/server proxy', () => {
     const inFlight = await browser.call('GET', '/pam/auth/user-profile?check_spa_again=1');
     expect(inFlight.status).toBe(401);
     expect(inFlight.headers.getSetCookie()).toEqual([]);
-    // Replayed past `graceMs` (60 s): the browser still held it (the logout's answer lost), cleared.
+    // Replayed past `IN_FLIGHT_MS` (60 s): the browser still held it (the logout's answer lost).
+    // Still left alone (forty-sixth pass: two such copies, the first clearing, a login, the second
+    // deleted that login's cookie); it locks nothing: a login sent with it starts a lineage of its own.
     clock.now += 60_000;
     const replay = await browser.call('GET', '/pam/auth/user-profile?check_spa_again=1');
     expect(replay.status).toBe(401);
-    expect(browser.cookie).toBeNull();
+    expect(replay.headers.getSetCookie()).toEqual([]);
+    expect(browser.cookie).toBe(kept);
+    expect((await browser.login(ref.server.seed.plain.email, ref.server.seed.plain.password)).status).toBe(
+      200,
+    );
+    expect(browser.cookie).not.toBe(kept);
+    expect((await browser.call('GET', '/pam/auth/user-profile?check_spa_again=1')).status).toBe(200);
   });
 
   it('downloads the report through the fixed route, and only from the API', async () => {
