@@ -105,15 +105,26 @@ export class Lineages {
   /**
    * Ends `lineage` (a logout) until `until`: no login joining it is sealed again, here or (store)
    * anywhere. `by`: the logout's own id (`X-Pam-Logout`) and `n` its try's number, which a later
-   * try names to be known as it. Never throws (`written`: a store that fails, the mark is this
-   * instance's only).
+   * try names to be known as it; `at`: the time the window (`IN_FLIGHT_MS`) counts from (a logout's
+   * first mark: the latest its answer can leave, until `close` writes when it did). Never throws
+   * (`written`: a store that fails, the mark is this instance's only).
    */
-  async end(lineage: string, until: number, by = '', n = 0): Promise<void> {
+  async end(lineage: string, until: number, by = '', n = 0, at = this.deps.now()): Promise<void> {
     const now = this.deps.now();
     for (const [id, e] of this.ended) if (e.until <= now) this.ended.delete(id);
     if (this.ended.size >= MAX_LINEAGES) this.ended.delete(this.ended.keys().next().value!);
-    this.ended.set(lineage, { until, at: now, by, n });
-    await written(this.deps.store, `out:${lineage}`, Math.max(1, until - now), `${now} ${by} ${n}`);
+    this.ended.set(lineage, { until, at, by, n });
+    await written(this.deps.store, `out:${lineage}`, Math.max(1, until - now), `${at} ${by} ${n}`);
+  }
+
+  /**
+   * Marks `lineage` again as the answer of try `n` of logout `by` leaves (the window counts from
+   * now), unless another logout, or a later try of this one, marked it since (review 57: a slow
+   * first try's answer would have let an earlier try be taken for a later one).
+   */
+  async close(lineage: string, until: number, by: string, n: number): Promise<void> {
+    const mark = await this.endOf(lineage).catch(() => null);
+    if (!mark || (mark.by === by && mark.n <= n)) await this.end(lineage, until, by, n);
   }
 
   /** Whether a logout ended `lineage` (here, or with a store anywhere). */
@@ -133,18 +144,40 @@ export class Lineages {
   }
 
   /**
+   * The lineage a login sent with a cookie of `lineage` joins (arriving at `at`): that one, or, when
+   * a logout ended it `IN_FLIGHT_MS` or more before (the browser kept its cookie, that logout's
+   * answer lost), its successor `<lineage>+`: one lineage for every login sent with that kept cookie
+   * since, which a logout with it ends too (review 57). Eight steps at most.
+   */
+  async joinedBy(lineage: string, at: number): Promise<string> {
+    for (let i = 0; i < 8 && (await this.endedLongBefore(lineage, at).catch(() => false)); i++)
+      lineage += '+';
+    return lineage;
+  }
+
+  /**
    * When a logout ended `lineage`, its id (`by`, '' if none) and the number of the try that marked
    * it last (`n`) (here, or with a store anywhere), or null.
    */
   async endOf(lineage: string): Promise<{ at: number; by: string; n: number } | null> {
-    const here = this.ended.get(lineage);
-    if (here !== undefined && here.until > this.deps.now()) return here;
+    const mine = this.ended.get(lineage);
+    const here = mine !== undefined && mine.until > this.deps.now() ? mine : null;
     const { store } = this.deps;
-    const mark = store ? await store.get(`out:${lineage}`) : null;
-    if (mark === null) return null;
+    if (!store) return here;
+    // The store's mark too, the newest of the two: another instance's may be newer (review 57);
+    // a store that fails, this instance's alone.
+    let mark: string | null;
+    try {
+      mark = await store.get(`out:${lineage}`);
+    } catch (error) {
+      if (here) return here;
+      throw error;
+    }
+    if (mark === null) return here;
     const [time, by = '', n] = String(mark).split(' ');
     const at = Number(time);
-    return { at: Number.isFinite(at) ? at : Number.NEGATIVE_INFINITY, by, n: Number(n) || 0 };
+    const there = { at: Number.isFinite(at) ? at : Number.NEGATIVE_INFINITY, by, n: Number(n) || 0 };
+    return here && here.at >= there.at ? here : there;
   }
 
   /** The logins that joined `lineage` (here, and with a store on every instance, as sealed when they joined). */

@@ -164,16 +164,14 @@ async function sealLogin(
   // A login sent with a cookie joins that cookie's lineage (the browser's), then reads whether a
   // logout ended it (lineage.ts: the logout marks, then reads the lineage's logins): a logout sent
   // while this login was in flight ends it, its token revoked by `login` and no cookie set. One
-  // sent with no cookie starts a lineage of its own, which no logout can have ended yet; so does
-  // one sent with the cookie of a lineage a logout ended `IN_FLIGHT_MS` or more before it arrived
-  // (sent after that logout's answer, lost: the browser kept the cookie, which no other answer
-  // clears: context.ts `decideLine`).
+  // sent with no cookie starts a lineage of its own, which no logout can have ended yet. One sent
+  // with the cookie of a lineage a logout ended `IN_FLIGHT_MS` or more before it arrived (sent after
+  // that logout's answer, lost: the browser kept the cookie, which no other answer clears: context.ts
+  // `decideLine`) joins that lineage's successor (`joinedBy`), with every login sent with that cookie.
   const carried = call.carried();
   const until = now + parts.cookie.absoluteMs;
-  const joined =
-    carried && !(await parts.lineages.endedLongBefore(lineageOf(carried), call.arrivedAt).catch(() => false))
-      ? { ...session, lineage: lineageOf(carried) }
-      : null;
+  const lineage = carried && (await parts.lineages.joinedBy(lineageOf(carried), call.arrivedAt));
+  const joined = lineage ? { ...session, lineage } : null;
   if (joined && (await parts.lineages.join(joined, until))) {
     // (Its cookie, of the ended lineage, left as it is: `pam: 'signed_out'` tells the browser
     // client, whose tabs may show a login ended meanwhile, to read the session: review 50.)

@@ -55,10 +55,22 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   // and only its own try clears the cookie: any other is answered as a copy of an ended login is.
   const until = parts.now() + parts.cookie.absoluteMs;
   if (lineage) {
-    if (!ended) await parts.lineages.end(lineage, until, by, +n);
+    // (Its time, until the answer leaves (`close`): the latest it can, so that a mark the store
+    // loses meanwhile never opens the window early: a refresh waited for, the revokes, the store.)
+    if (!ended)
+      await parts.lineages.end(lineage, until, by, +n, parts.now() + 2 * parts.upstream.timeoutMs + 8_000);
     // Every store step best effort (REVIEW-P P1): an end that cannot be read ends the login again.
     // The ends read together: a stalled store costs one deadline (`STORE_MS`), not one per login.
-    const members = (await parts.lineages.members(lineage)).filter(
+    const found = await parts.lineages.members(lineage);
+    // A form post's logout of a lineage ended already (the browser kept its cookie): the logins sent
+    // with that cookie since too, its successors (`joinedBy`, review 57), each marked ended.
+    for (let next = `${lineage}+`; ended && !by && next.length <= lineage.length + 8; next += '+') {
+      const more = await parts.lineages.members(next);
+      if (!more.length) break;
+      await parts.lineages.end(next, until);
+      found.push(...more);
+    }
+    const members = found.filter(
       (s, i, all) =>
         !ending.some((e) => e.token === s.token) && all.findIndex((o) => o.token === s.token) === i,
     );
@@ -75,9 +87,9 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   // Marked again as the answer leaves, by the logout that clears: a call in flight across it
   // (`IN_FLIGHT_MS`) counts from here, not from the first mark, which slow revokes may have left a
   // minute behind (reviews 54, 56), and a try of an older logout is no longer known as its own (it
-  // could clear a login made since). Not awaited: this instance's own mark is set at once, the
-  // store's never holds the answer.
-  if (lineage && clears) void parts.lineages.end(lineage, until, by, +n);
+  // could clear a login made since). Not awaited: the store's write never holds the answer (the
+  // first mark's time is the latest the answer can leave).
+  if (lineage && clears) void parts.lineages[ended && !again ? 'end' : 'close'](lineage, until, by, +n);
   call.signOut(clears);
   return answer(call, 204, undefined);
 }
