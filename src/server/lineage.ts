@@ -43,7 +43,7 @@ export class Lineages {
   /** The sessions `logins` holds, all lineages together (`MAX_KEPT`). */
   private kept = 0;
   /** lineage -> until when, when and by which logout: the lineages a logout here ended. */
-  private readonly ended = new Map<string, { until: number; at: number; by: string; n: number }>();
+  private readonly ended = new Map<string, { until: number; at: number; by: string; n: number; w: number }>();
 
   constructor(private readonly deps: Deps) {}
 
@@ -113,8 +113,8 @@ export class Lineages {
     const now = this.deps.now();
     for (const [id, e] of this.ended) if (e.until <= now) this.ended.delete(id);
     if (this.ended.size >= MAX_LINEAGES) this.ended.delete(this.ended.keys().next().value!);
-    this.ended.set(lineage, { until, at, by, n });
-    await written(this.deps.store, `out:${lineage}`, Math.max(1, until - now), `${at} ${by} ${n}`);
+    this.ended.set(lineage, { until, at, by, n, w: now });
+    await written(this.deps.store, `out:${lineage}`, Math.max(1, until - now), `${at} ${by} ${n} ${now}`);
   }
 
   /**
@@ -159,13 +159,13 @@ export class Lineages {
    * When a logout ended `lineage`, its id (`by`, '' if none) and the number of the try that marked
    * it last (`n`) (here, or with a store anywhere), or null.
    */
-  async endOf(lineage: string): Promise<{ at: number; by: string; n: number } | null> {
+  async endOf(lineage: string): Promise<{ at: number; by: string; n: number; w: number } | null> {
     const mine = this.ended.get(lineage);
     const here = mine !== undefined && mine.until > this.deps.now() ? mine : null;
     const { store } = this.deps;
     if (!store) return here;
-    // The store's mark too, the newest of the two: another instance's may be newer (review 57);
-    // a store that fails, this instance's alone.
+    // The store's mark too, the one written last of the two (not the later `at`: a first mark's is
+    // ahead): another instance's may be newer (review 57); a store that fails, this instance's alone.
     let mark: string | null;
     try {
       mark = await store.get(`out:${lineage}`);
@@ -174,10 +174,11 @@ export class Lineages {
       throw error;
     }
     if (mark === null) return here;
-    const [time, by = '', n] = String(mark).split(' ');
-    const at = Number(time);
-    const there = { at: Number.isFinite(at) ? at : Number.NEGATIVE_INFINITY, by, n: Number(n) || 0 };
-    return here && here.at >= there.at ? here : there;
+    // ("<at> <by> <n> <when written>"; older marks: "<at> <by>", "<at>", "ended".)
+    const [time, by = '', n, w] = String(mark).split(' ');
+    const at = Number.isFinite(Number(time)) ? Number(time) : Number.NEGATIVE_INFINITY;
+    const there = { at, by, n: Number(n) || 0, w: Number(w) || at };
+    return here && here.w >= there.w ? here : there;
   }
 
   /** The logins that joined `lineage` (here, and with a store on every instance, as sealed when they joined). */
