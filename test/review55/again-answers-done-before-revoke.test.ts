@@ -14,29 +14,17 @@
 // Suggested fix: the branch ends the carried login as the ordinary path does (endLogins over
 // `[carried]` plus the lineage's members; revoking a revoked token is a 4xx, a no-op), or answers
 // 204 only once the end is recorded as complete (a second mark written after the revokes).
-import { createStorage } from 'unstorage';
 import { describe, expect, it } from 'vitest';
-import { unstorageSessionStore } from '../../src/server/index';
 import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
 import { until } from '../support/event-loop';
+import { stallingStore } from '../support/stalling-store';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
 const { ref, pam } = usePamPerTest(clock);
 
 describe("a logout's retry on another instance while the first try stalled after its mark", () => {
   it('answered 204 only with the login revoked at the API', async () => {
-    const shared = unstorageSessionStore(createStorage(), { now: () => clock.now, claimSettleMs: 0 });
-    let hang = false;
-    let stalled = false;
-    const stalling = {
-      get: (key: string) => {
-        if (!hang || !key.startsWith('rot:')) return shared.get(key);
-        stalled = true;
-        return new Promise<string | null>(() => {});
-      },
-      set: shared.set.bind(shared),
-      claim: shared.claim.bind(shared),
-    };
+    const { shared, stalling, stall } = stallingStore(() => clock.now, 'rot:');
     const x = await pam({ store: stalling });
     const y = await pam({ store: shared });
     const bx = new Browser(x.served.url);
@@ -50,14 +38,14 @@ describe("a logout's retry on another instance while the first try stalled after
       'x-pam-logout': 'logout-0123456789abcdef.2', // (the retry; try 1 names `.1`)
     };
     // Try 1 on X: the mark written, then X stalls for good (the client gives up: `network`).
-    hang = true;
+    stall.on = true;
     void bx
       .call('POST', '/pam/auth/logout', undefined, {
         ...headers,
         'x-pam-logout': 'logout-0123456789abcdef.1',
       })
       .catch(() => {});
-    await until(() => stalled, 'try 1 marked the lineage and the login ended, and stalled');
+    await until(() => stall.hit, 'try 1 marked the lineage and the login ended, and stalled');
     // The retry, at once, on Y, with the cookie the browser still holds.
     const by = new Browser(y.served.url);
     by.cookie = c1;

@@ -9,30 +9,18 @@
 // review 54 slow-logout-window harm, through the retry).
 // Suggested fix: in the `again` branch, write the mark again after `endLogins` with the same id
 // (`parts.lineages.end(lineage, until, by)`): it is the same logout, its window its own.
-import { createStorage } from 'unstorage';
 import { describe, expect, it } from 'vitest';
-import { unstorageSessionStore } from '../../src/server/index';
 import { IN_FLIGHT_MS } from '../../src/server/lineage';
 import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
 import { until } from '../support/event-loop';
+import { stallingStore } from '../support/stalling-store';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
 const { ref, pam } = usePamPerTest(clock);
 
 describe("a logout's retry after its first try stalled a while on another instance", () => {
   it('a call in flight across the retry’s answer leaves a newer login’s cookie alone', async () => {
-    const shared = unstorageSessionStore(createStorage(), { now: () => clock.now, claimSettleMs: 0 });
-    let hang = false;
-    let stalled = false;
-    const stalling = {
-      get: (key: string) => {
-        if (!hang || !key.startsWith('rot:')) return shared.get(key);
-        stalled = true;
-        return new Promise<string | null>(() => {});
-      },
-      set: shared.set.bind(shared),
-      claim: shared.claim.bind(shared),
-    };
+    const { shared, stalling, stall } = stallingStore(() => clock.now, 'rot:');
     const x = await pam({ store: stalling });
     const y = await pam({ store: shared });
     const bx = new Browser(x.served.url);
@@ -45,14 +33,14 @@ describe("a logout's retry after its first try stalled a while on another instan
       'x-pam-login': loginId,
       'x-pam-logout': 'logout-0123456789abcdef.2', // (the retry; try 1 names `.1`)
     };
-    hang = true;
+    stall.on = true;
     void bx
       .call('POST', '/pam/auth/logout', undefined, {
         ...headers,
         'x-pam-logout': 'logout-0123456789abcdef.1',
       })
       .catch(() => {});
-    await until(() => stalled, 'try 1 marked and stalled');
+    await until(() => stall.hit, 'try 1 marked and stalled');
     // Try 1 hangs 55 s, then its connection is cut (`network`): the client's retry, at once, on Y.
     clock.now += IN_FLIGHT_MS - 5_000;
     const by = new Browser(y.served.url);

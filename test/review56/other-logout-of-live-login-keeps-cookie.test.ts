@@ -10,30 +10,18 @@
 // Suggested fix: sign-out.ts: a logout that itself ended the cookie's login (`call.session` was
 // live: `ending` held it) clears the cookie (`signOut(true)`) whatever the lineage's mark says;
 // only a logout that found the cookie's login ended already defers to `decideLine`.
-import { createStorage } from 'unstorage';
 import { describe, expect, it } from 'vitest';
-import { unstorageSessionStore } from '../../src/server/index';
 import { IN_FLIGHT_MS } from '../../src/server/lineage';
 import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
 import { until } from '../support/event-loop';
+import { stallingStore } from '../support/stalling-store';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
 const { ref, pam } = usePamPerTest(clock);
 
 describe('a logout ending a live login whose lineage an earlier logout marked and never finished', () => {
   it('clears the cookie it ended, and the player can sign in right after', async () => {
-    const shared = unstorageSessionStore(createStorage(), { now: () => clock.now, claimSettleMs: 0 });
-    let hang = false;
-    let stalled = false;
-    const stalling = {
-      get: (key: string) => {
-        if (!hang || !key.startsWith('lin:')) return shared.get(key);
-        stalled = true;
-        return new Promise<string | null>(() => {});
-      },
-      set: shared.set.bind(shared),
-      claim: shared.claim.bind(shared),
-    };
+    const { shared, stalling, stall } = stallingStore(() => clock.now, 'lin:');
     const x = await pam({ store: stalling });
     const y = await pam({ store: shared });
     const bx = new Browser(x.served.url);
@@ -41,7 +29,7 @@ describe('a logout ending a live login whose lineage an earlier logout marked an
     expect((await bx.login(email, password)).status).toBe(200);
     const c1 = bx.cookie!;
     const { loginId, token } = await openCookie(c1);
-    hang = true;
+    stall.on = true;
     void bx
       .call('POST', '/pam/auth/logout', undefined, {
         'x-pam-client': '1',
@@ -49,7 +37,7 @@ describe('a logout ending a live login whose lineage an earlier logout marked an
         'x-pam-logout': 'logout-aaaaaaaaaaaaaaaa',
       })
       .catch(() => {});
-    await until(() => stalled, 'try 1 marked the lineage and stalled reading its logins');
+    await until(() => stall.hit, 'try 1 marked the lineage and stalled reading its logins');
     clock.now += 2 * IN_FLIGHT_MS; // long after; its tries given up on
     const by = new Browser(y.served.url);
     by.cookie = c1;
