@@ -178,7 +178,12 @@ async function sealLogin(
     if (await parts.lineages.hasEnded(joined.lineage))
       return answer(call, 401, { message: LOGGED_OUT, pam: 'signed_out' }, back(call, up), true);
     session = joined;
-  } else await parts.lineages.join(session, until); // a lineage of its own (a 33rd login: a new one)
+  } else {
+    // A lineage of its own (a 33rd login: a new one), unless the one it was sent with ended (review 58).
+    if (joined && (await parts.lineages.hasEnded(joined.lineage)))
+      return answer(call, 401, { message: LOGGED_OUT, pam: 'signed_out' }, back(call, up), true);
+    await parts.lineages.join(session, until);
+  }
   // The browser gave up on it (cancel, logout, stop: its fetch aborted, a Set-Cookie it would drop;
   // the platform aborts `request.signal`): never sealed, its token revoked by `login` (REVIEW-S S-7).
   if (call.request.signal?.aborted) return message(call, 401, ABANDONED, back(call, up));

@@ -62,13 +62,14 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
     // Every store step best effort (REVIEW-P P1): an end that cannot be read ends the login again.
     // The ends read together: a stalled store costs one deadline (`STORE_MS`), not one per login.
     const found = await parts.lineages.members(lineage);
-    // A form post's logout of a lineage ended already (the browser kept its cookie): the logins sent
-    // with that cookie since too, its successors (`joinedBy`, review 57), each marked ended.
-    for (let next = `${lineage}+`; ended && !by && next.length <= lineage.length + 8; next += '+') {
-      const more = await parts.lineages.members(next);
-      if (!more.length) break;
+    // A logout of a lineage ended already (the browser kept its cookie): the logins sent with that
+    // cookie since too, its successors (`joinedBy`, reviews 57, 58), each marked ended first, then
+    // read (as a login joins, then reads the mark), up to the first with none.
+    for (let next = `${lineage}+`; ended && next.length <= lineage.length + 8; next += '+') {
       await parts.lineages.end(next, until);
+      const more = await parts.lineages.members(next);
       found.push(...more);
+      if (!more.length) break;
     }
     const members = found.filter(
       (s, i, all) =>
