@@ -378,7 +378,7 @@ export class CallSession {
       // login another page made after the logout; forty-sixth: two copies met past `IN_FLIGHT_MS`,
       // the first clearing, a login, the second clearing that). A copy the browser kept (the
       // logout's answer lost) locks nothing: it reads as signed out, and a login sent with it
-      // `IN_FLIGHT_MS` after the logout starts a lineage of its own (sign-in.ts). Only the logout
+      // `IN_FLIGHT_MS` after the logout joins that lineage's successor (sign-in.ts). Only the logout
       // that ended it clears it (`endedHere`).
       const opened = this.opened;
       const endedMeanwhile = !this.endedHere && opened !== null && (await parts.rotations.hasEnded(opened));

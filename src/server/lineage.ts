@@ -22,7 +22,7 @@ const MAX_KEPT = 20_000;
 /**
  * How long after a logout a call carrying its cookie may still be in flight (sent before the
  * logout's answer reached the browser): a login sent with it then is refused (it may have been in
- * flight across the logout), one arriving later starts a lineage of its own (the browser kept the
+ * flight across the logout), one arriving later joins its successor (`joinedBy`: the browser kept the
  * cookie, the logout's answer lost: `endedLongBefore`); a try of the logout itself is known as it
  * within it only. Its own figure, not `graceMs` (which may be 0): four times the client's default timeout.
  */
