@@ -19,14 +19,13 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   // kept (a tab of an older login never ends another player's). The cookie's login past its end
   // (idle) is still its own to end (its lineage, as before). One naming none (a form post, curl)
   // ends the cookie's login, as before.
-  // Each logout of the browser client carries its own id (`X-Pam-Logout`, on every try), kept with
-  // the lineage's end mark. A try naming the very login its cookie carries, ended by the logout of
-  // that id: that logout done, its answer lost (review 53: logins sent with the ended cookie were
-  // refused, the cookie kept, for `IN_FLIGHT_MS`). Its logins are ended again (a first try cut off
-  // between its mark and its revokes, its instance gone: review 55) and the cookie cleared, the
-  // mark left as it is. Never another logout of that login, late on the wire (another tab's, a
-  // try of one that never reached here): a login made since may hold the cookie by then (reviews
-  // 54, 55).
+  // Each logout of the browser client carries its own id and its try's number (`X-Pam-Logout`),
+  // kept with the lineage's end mark. A later try naming the very login its cookie carries, ended by
+  // the logout of that id: that logout done, its answer lost (review 53: logins sent with the ended
+  // cookie were refused, the cookie kept, for `IN_FLIGHT_MS`). Its logins are ended again (a first
+  // try cut off between its mark and its revokes, its instance gone: review 55), the cookie
+  // cleared, the mark taken. Never another logout of that login, nor an earlier try, late on the
+  // wire: a login made since may hold the cookie by then (reviews 54 to 56).
   const named = call.request.headers.get('x-pam-login');
   // (`<id>.<n>`: the logout's id and its try's number, 1 for the first; a bare id is try 0.)
   const [, by = '', n = '0'] =
@@ -35,10 +34,9 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   const lineage = carried && lineageOf(carried);
   // (Read only for a cookie whose login is not live: a live one's lineage was never ended.)
   const ended = lineage && !call.session ? await parts.lineages.endOf(lineage).catch(() => null) : null;
-  // (Within `IN_FLIGHT_MS` of the mark: past it, a login sent with the ended cookie may have replaced
-  // it since, sign-in.ts; this try is then answered as any other, the cookie left.)
-  // A try sent after the one that marked last (tries leave one after another, each once the one
-  // before got no answer): an earlier try, late on the wire, may find a login made since.
+  // (A try sent after the one that marked last: tries leave one after another, each once the one
+  // before got no answer. Within `IN_FLIGHT_MS` of the mark: past it, a login sent with the ended
+  // cookie may have replaced it since, sign-in.ts; such a try is answered as any other.)
   const again =
     ended !== null &&
     by !== '' &&
@@ -51,8 +49,7 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   // The browser's lineage (lineage.ts), marked ended first, then read: every login of it, those a
   // call in flight made included, ends with this one (REVIEW-S, J(a)); the lineage's copy of the
   // cookie's own login too, when it knows a newer token (a stale cookie, past `graceMs`). A lineage
-  // a logout ended before this one is not marked again (its window, `IN_FLIGHT_MS`, stays its own),
-  // and only its own try clears the cookie: any other is answered as a copy of an ended login is.
+  // a logout ended before this one is marked again only by a logout that clears (below).
   const until = parts.now() + parts.cookie.absoluteMs;
   if (lineage) {
     // (Its time, until the answer leaves (`close`): the latest it can, so that a mark the store
