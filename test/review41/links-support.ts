@@ -100,8 +100,14 @@ export async function runLinks(
     t.client.login({ login: email, password });
   };
   const closed = new Set<number>();
+  // A `login()` on a tab signed in or signing in is not honoured (docs/session.md's table): it
+  // is no login for `newestLoginStands` (CI seed -1707618789: a login on a tab that had not heard
+  // of the other tab's logout yet).
+  const honoured: Step[] = [];
   for (const s of steps) {
     if ('tab' in s && closed.has(s.tab)) continue;
+    if (s.op !== 'login' || !['signedIn', 'signingIn'].includes(tabs[s.tab]!.client.view.status))
+      honoured.push(s);
     if (s.op === 'close') {
       closed.add(s.tab);
       tabs[s.tab]!.client.stop();
@@ -141,7 +147,7 @@ export async function runLinks(
   const status = openTabs.map((t) => t.client.view.status);
   expect(new Set(status).size, JSON.stringify(status)).toBe(1);
   expect(['signedIn', 'signedOut']).toContain(status[0]);
-  if (newestLoginStands(steps) && closed.size === 0 && !steps.some((s) => s.op === 'expire'))
+  if (newestLoginStands(honoured) && closed.size === 0 && !steps.some((s) => s.op === 'expire'))
     expect(status).toEqual(openTabs.map(() => 'signedIn'));
   if (status[0] === 'signedIn') {
     const token = await openTabs[0]!.token();
