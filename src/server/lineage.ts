@@ -37,6 +37,32 @@ interface Deps {
   now: () => number;
 }
 
+/**
+ * A lineage's end mark: when its window (`IN_FLIGHT_MS`) counts from (`at`, the writer's clock),
+ * the logout's id (`by`, '' if none), the number of the try that marked it last (`n`), when it was
+ * written (`w`), and whether the store still keeps its window (`win`: its `win:` key; null with no
+ * store, or one that failed).
+ */
+export interface Mark {
+  at: number;
+  by: string;
+  n: number;
+  w: number;
+  win: boolean | null;
+}
+
+/**
+ * Whether the window after `mark` is open at `at` (this instance's clock): by `either` clock, this
+ * instance's or the store's (a login in it is refused: fail closed), or by `both` (a try known as
+ * its logout's, which may clear a cookie). Review 57: two instances' clocks may differ; the store's
+ * is one for all.
+ */
+export const inWindow = (mark: Mark, at: number, by: 'either' | 'both'): boolean => {
+  const local = mark.at + IN_FLIGHT_MS > at;
+  const store = mark.win ?? local;
+  return by === 'both' ? local && store : local || store;
+};
+
 export class Lineages {
   /** lineage -> until when, and its logins here (loginId -> the newest session known here). */
   private readonly logins = new Map<string, { until: number; members: Map<string, SessionData> }>();
@@ -114,7 +140,12 @@ export class Lineages {
     for (const [id, e] of this.ended) if (e.until <= now) this.ended.delete(id);
     if (this.ended.size >= MAX_LINEAGES) this.ended.delete(this.ended.keys().next().value!);
     this.ended.set(lineage, { until, at, by, n, w: now });
-    await written(this.deps.store, `out:${lineage}`, Math.max(1, until - now), `${at} ${by} ${n} ${now}`);
+    // The window kept by the store's clock too (`win:`, its TTL the window's end), asked first and
+    // not waited for (no store step more): a mark read without it is judged by the reader's clock
+    // alone (`inWindow`: a login refused, a try not known as its logout's).
+    const { store } = this.deps;
+    void written(store, `win:${lineage}`, Math.max(1, at + IN_FLIGHT_MS - now), '1');
+    await written(store, `out:${lineage}`, Math.max(1, until - now), `${at} ${by} ${n} ${now}`);
   }
 
   /**
@@ -140,7 +171,7 @@ export class Lineages {
    */
   async endedLongBefore(lineage: string, at: number): Promise<boolean> {
     const ended = await this.endOf(lineage);
-    return ended !== null && ended.at + IN_FLIGHT_MS <= at;
+    return ended !== null && !inWindow(ended, at, 'either');
   }
 
   /**
@@ -159,26 +190,34 @@ export class Lineages {
    * When a logout ended `lineage`, its id (`by`, '' if none) and the number of the try that marked
    * it last (`n`) (here, or with a store anywhere), or null.
    */
-  async endOf(lineage: string): Promise<{ at: number; by: string; n: number; w: number } | null> {
+  async endOf(lineage: string): Promise<Mark | null> {
     const mine = this.ended.get(lineage);
-    const here = mine !== undefined && mine.until > this.deps.now() ? mine : null;
+    const here = mine !== undefined && mine.until > this.deps.now() ? { ...mine, win: null } : null;
     const { store } = this.deps;
     if (!store) return here;
     // The store's mark too, the one written last of the two (not the later `at`: a first mark's is
     // ahead): another instance's may be newer (review 57); a store that fails, this instance's alone.
+    // Its window read with it (`win`; review 57: the instances' clocks may differ).
     let mark: string | null;
+    let win: boolean | null;
     try {
-      mark = await store.get(`out:${lineage}`);
+      [mark, win] = await Promise.all([
+        store.get(`out:${lineage}`),
+        store.get(`win:${lineage}`).then(
+          (v) => v !== null,
+          () => null,
+        ),
+      ]);
     } catch (error) {
       if (here) return here;
       throw error;
     }
-    if (mark === null) return here;
+    if (mark === null) return here && { ...here, win };
     // ("<at> <by> <n> <when written>"; older marks: "<at> <by>", "<at>", "ended".)
     const [time, by = '', n, w] = String(mark).split(' ');
     const at = Number.isFinite(Number(time)) ? Number(time) : Number.NEGATIVE_INFINITY;
     const there = { at, by, n: Number(n) || 0, w: Number(w) || at };
-    return here && here.w >= there.w ? here : there;
+    return { ...(here && here.w >= there.w ? here : there), win };
   }
 
   /** The logins that joined `lineage` (here, and with a store on every instance, as sealed when they joined). */

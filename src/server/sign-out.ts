@@ -4,7 +4,7 @@
 import { answer, message } from './answer';
 import type { CallSession, ServerParts } from './context';
 import type { SessionData } from './cookie';
-import { IN_FLIGHT_MS, lineageOf } from './lineage';
+import { inWindow, lineageOf } from './lineage';
 import type { PamLogoutIncomplete } from './types';
 
 /**
@@ -38,11 +38,7 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   // before got no answer. Within `IN_FLIGHT_MS` of the mark: past it, a login sent with the ended
   // cookie may have replaced it since, sign-in.ts; such a try is answered as any other.)
   const again =
-    ended !== null &&
-    by !== '' &&
-    ended.by === by &&
-    +n > ended.n &&
-    ended.at + IN_FLIGHT_MS > call.arrivedAt;
+    ended !== null && by !== '' && ended.by === by && +n > ended.n && inWindow(ended, call.arrivedAt, 'both');
   if (named !== null && named !== call.cookieLogin() && !(again && named === carried?.loginId))
     return message(call, 401, 'Unauthenticated.');
   const ending = call.session ? [call.session] : again ? [carried!] : [];

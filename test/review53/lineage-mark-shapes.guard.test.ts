@@ -15,9 +15,12 @@ import { SECRETS } from '../server/harness';
 const GRACE = IN_FLIGHT_MS;
 const T = 1_700_000_000_000;
 
-/** A store whose `get` returns `raw` for every key (as a loosely typed store might). */
+/**
+ * A store whose `get` returns `raw` for the mark (as a loosely typed store might), nothing else (no
+ * window kept by the store's clock: `win:`, forty-seventh pass).
+ */
 const returning = (raw: unknown): PamSessionStore => ({
-  get: async () => raw as string | null,
+  get: async (key) => (key.startsWith('out:') ? (raw as string | null) : null),
   set: async () => {},
   claim: async () => true,
 });
