@@ -28,6 +28,9 @@ const MAX_KEPT = 20_000;
  */
 export const IN_FLIGHT_MS = 60_000;
 
+/** The id of a mark two logouts' answers wrote over each other (`close`): no try is its logout's. */
+const CONTESTED = '-';
+
 /** The lineage `session` belongs to (a cookie sealed before lineages: its own login's). */
 export const lineageOf = (session: SessionData): string => session.lineage ?? session.loginId;
 
@@ -63,9 +66,19 @@ export const inWindow = (mark: Mark, at: number, by: 'either' | 'both'): boolean
   return by === 'both' ? local && store : local || store;
 };
 
+/** A lineage's logins kept here (`Lineages.logins`). */
+interface Joined {
+  until: number;
+  members: Map<string, SessionData>;
+  more?: boolean;
+}
+
 export class Lineages {
-  /** lineage -> until when, and its logins here (loginId -> the newest session known here). */
-  private readonly logins = new Map<string, { until: number; members: Map<string, SessionData> }>();
+  /**
+   * lineage -> until when, its logins here (loginId -> the newest session known here), and whether
+   * a login found it full (`more`: it went on to the next step).
+   */
+  private readonly logins = new Map<string, Joined>();
   /** The sessions `logins` holds, all lineages together (`MAX_KEPT`). */
   private kept = 0;
   /** lineage -> until when, when and by which logout: the lineages a logout here ended. */
@@ -76,7 +89,8 @@ export class Lineages {
   /**
    * `session` (a login sealed in a call that carried a cookie of its lineage, or the first of its
    * own) joins its lineage until `until` (its absolute end); false when the lineage holds
-   * `MAX_LOGINS` already. A first login is kept here only, without a store: the logout of a stale
+   * `MAX_LOGINS` already, marked as such first (`more`: the login goes on to the next step, which a
+   * logout of this one then walks, review 59). A first login is kept here only, without a store: the logout of a stale
    * copy of its cookie then still finds its newest token past `graceMs` (`rotated`); with a store
    * its rotations are found there, and no logout can have ended a lineage not yet answered.
    */
@@ -91,14 +105,20 @@ export class Lineages {
       let slot = -1;
       for (let i = 0; i < MAX_LOGINS && slot < 0; i++)
         if (await store.claim(`lin:${lineage}:${i}`, 'joining', ttl)) slot = i;
-      if (slot < 0) return false;
+      if (slot < 0) {
+        await written(store, `lin:${lineage}:more`, ttl, '1');
+        return false;
+      }
       // Written once the slot is won (a claim's value is the store's own: unstorage decorates it);
       // the caller reads the lineage's mark only after this write.
       await store.set(`lin:${lineage}:${slot}`, sealed, ttl);
     }
     for (const [id, entry] of this.logins) if (entry.until <= now) this.forget(id);
-    const entry = this.logins.get(lineage) ?? { until, members: new Map() };
-    if (!store && entry.members.size >= MAX_LOGINS) return false;
+    const entry: Joined = this.logins.get(lineage) ?? { until, members: new Map() };
+    if (!store && entry.members.size >= MAX_LOGINS) {
+      entry.more = true;
+      return false;
+    }
     this.logins.delete(lineage); // re-inserted last: the newest lineage is forgotten last
     while (this.logins.size >= MAX_LINEAGES || (this.kept >= MAX_KEPT && this.logins.size > 0))
       this.forget(this.logins.keys().next().value!);
@@ -150,12 +170,18 @@ export class Lineages {
 
   /**
    * Marks `lineage` again as the answer of try `n` of logout `by` leaves (the window counts from
-   * now), unless another logout, or a later try of this one, marked it since (review 57: a slow
-   * first try's answer would have let an earlier try be taken for a later one).
+   * now), unless a later try of this logout marked it since (review 57: a slow first try's answer
+   * would have let an earlier try be taken for a later one). Over another logout's mark, as
+   * nobody's (`CONTESTED`): two logouts' answers cleared the cookie, and a later try of either,
+   * sent before the other's answer came and late on the wire, could clear a login made since
+   * (review 59).
    */
   async close(lineage: string, until: number, by: string, n: number): Promise<void> {
-    const mark = await this.endOf(lineage).catch(() => null);
-    if (!mark || (mark.by === by && mark.n <= n)) await this.end(lineage, until, by, n);
+    // (The store's mark alone: one that cannot be read, no second mark, the first (dated ahead)
+    // stands; this instance's own would be older than another instance's since: review 59.)
+    const mark = await this.endOf(lineage, { storeOnly: true }).catch(() => undefined);
+    if (mark === undefined || (mark?.by === by && mark.n > n)) return;
+    await this.end(lineage, until, !mark || mark.by === by ? by : CONTESTED, n);
   }
 
   /** Whether a logout ended `lineage` (here, or with a store anywhere). */
@@ -170,7 +196,7 @@ export class Lineages {
    * one) counts as long ago.
    */
   async endedLongBefore(lineage: string, at: number): Promise<boolean> {
-    const ended = await this.endOf(lineage);
+    const ended = await this.endOf(lineage, { window: true });
     return ended !== null && !inWindow(ended, at, 'either');
   }
 
@@ -188,13 +214,16 @@ export class Lineages {
 
   /**
    * When a logout ended `lineage`, its id (`by`, '' if none) and the number of the try that marked
-   * it last (`n`) (here, or with a store anywhere), or null.
+   * it last (`n`) (here, or with a store anywhere), or null. `storeOnly`: the store's mark alone
+   * (with a store; one that fails rejects); `window`: whether the store keeps its window read with
+   * it (`win`; else null).
    */
-  async endOf(lineage: string): Promise<Mark | null> {
+  async endOf(lineage: string, { storeOnly = false, window = false } = {}): Promise<Mark | null> {
     const mine = this.ended.get(lineage);
-    const here = mine !== undefined && mine.until > this.deps.now() ? { ...mine, win: null } : null;
+    const kept = mine !== undefined && mine.until > this.deps.now() ? { ...mine, win: null } : null;
     const { store } = this.deps;
-    if (!store) return here;
+    if (!store) return kept;
+    const here = storeOnly ? null : kept;
     // The store's mark too, the one written last of the two (not the later `at`: a first mark's is
     // ahead): another instance's may be newer (review 57); a store that fails, this instance's alone.
     // Its window read with it (`win`; review 57: the instances' clocks may differ).
@@ -203,10 +232,12 @@ export class Lineages {
     try {
       [mark, win] = await Promise.all([
         store.get(`out:${lineage}`),
-        store.get(`win:${lineage}`).then(
-          (v) => v !== null,
-          () => null,
-        ),
+        window
+          ? store.get(`win:${lineage}`).then(
+              (v) => v !== null,
+              () => null,
+            )
+          : null,
       ]);
     } catch (error) {
       if (here) return here;
@@ -220,21 +251,30 @@ export class Lineages {
     return { ...(here && here.w >= there.w ? here : there), win };
   }
 
-  /** The logins that joined `lineage` (here, and with a store on every instance, as sealed when they joined). */
-  async members(lineage: string): Promise<SessionData[]> {
-    const found = new Map(this.logins.get(lineage)?.members);
+  /**
+   * The logins that joined `lineage` (here, and with a store on every instance, as sealed when they
+   * joined), and whether a login found it full (`more`: it went on to the next step).
+   */
+  async members(lineage: string): Promise<{ sessions: SessionData[]; more: boolean }> {
+    const entry = this.logins.get(lineage);
+    const found = new Map(entry?.members);
+    let more = entry?.more === true;
     const { store } = this.deps;
     if (store) {
-      // Every slot read (an earlier one may have expired before a later one); a store that fails:
-      // the logins known here (a logout revokes what it can find: REVIEW-P P1).
+      // Every slot read (an earlier one may have expired before a later one), and the mark of a
+      // full lineage; a store that fails: the logins known here (a logout revokes what it can
+      // find: REVIEW-P P1).
       const slots = await Promise.all(
-        Array.from({ length: MAX_LOGINS }, (_, i) => store.get(`lin:${lineage}:${i}`).catch(() => null)),
+        Array.from({ length: MAX_LOGINS + 1 }, (_, i) =>
+          store.get(`lin:${lineage}:${i < MAX_LOGINS ? i : 'more'}`).catch(() => null),
+        ),
       );
+      more ||= slots.pop() !== null;
       for (const sealed of slots) {
         const session = sealed === null ? null : asSessionData(await this.deps.sealer.open(sealed));
         if (session && !found.has(session.loginId)) found.set(session.loginId, session);
       }
     }
-    return [...found.values()];
+    return { sessions: [...found.values()], more };
   }
 }

@@ -168,22 +168,24 @@ async function sealLogin(
   // with the cookie of a lineage a logout ended `IN_FLIGHT_MS` or more before it arrived (sent after
   // that logout's answer, lost: the browser kept the cookie, which no other answer clears: context.ts
   // `decideLine`) joins that lineage's successor (`joinedBy`), with every login sent with that cookie.
+  // A lineage full (`MAX_LOGINS`) is marked so, then read: unless a logout ended it (review 58),
+  // the login goes on to the next step, which a logout of it walks (review 59); eight steps at
+  // most, then a lineage of its own.
   const carried = call.carried();
   const until = now + parts.cookie.absoluteMs;
-  const lineage = carried && (await parts.lineages.joinedBy(lineageOf(carried), call.arrivedAt));
-  const joined = lineage ? { ...session, lineage } : null;
-  if (joined && (await parts.lineages.join(joined, until))) {
+  const from = carried && lineageOf(carried);
+  let lineage = from && (await parts.lineages.joinedBy(from, call.arrivedAt));
+  let joined = false;
+  while (lineage && !joined) {
+    joined = await parts.lineages.join({ ...session, lineage }, until);
     // (Its cookie, of the ended lineage, left as it is: `pam: 'signed_out'` tells the browser
     // client, whose tabs may show a login ended meanwhile, to read the session: review 50.)
-    if (await parts.lineages.hasEnded(joined.lineage))
+    if (await parts.lineages.hasEnded(lineage))
       return answer(call, 401, { message: LOGGED_OUT, pam: 'signed_out' }, back(call, up), true);
-    session = joined;
-  } else {
-    // A lineage of its own (a 33rd login: a new one), unless the one it was sent with ended (review 58).
-    if (joined && (await parts.lineages.hasEnded(joined.lineage)))
-      return answer(call, 401, { message: LOGGED_OUT, pam: 'signed_out' }, back(call, up), true);
-    await parts.lineages.join(session, until);
+    if (joined) session = { ...session, lineage };
+    else lineage = lineage.length < from!.length + 8 ? `${lineage}+` : '';
   }
+  if (!joined) await parts.lineages.join(session, until);
   // The browser gave up on it (cancel, logout, stop: its fetch aborted, a Set-Cookie it would drop;
   // the platform aborts `request.signal`): never sealed, its token revoked by `login` (REVIEW-S S-7).
   if (call.request.signal?.aborted) return message(call, 401, ABANDONED, back(call, up));

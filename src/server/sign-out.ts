@@ -33,7 +33,8 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   const carried = call.carried();
   const lineage = carried && lineageOf(carried);
   // (Read only for a cookie whose login is not live: a live one's lineage was never ended.)
-  const ended = lineage && !call.session ? await parts.lineages.endOf(lineage).catch(() => null) : null;
+  const ended =
+    lineage && !call.session ? await parts.lineages.endOf(lineage, { window: true }).catch(() => null) : null;
   // (A try sent after the one that marked last: tries leave one after another, each once the one
   // before got no answer. Within `IN_FLIGHT_MS` of the mark: past it, a login sent with the ended
   // cookie may have replaced it since, sign-in.ts; such a try is answered as any other.)
@@ -54,15 +55,21 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
       await parts.lineages.end(lineage, until, by, +n, parts.now() + 2 * parts.upstream.timeoutMs + 8_000);
     // Every store step best effort (REVIEW-P P1): an end that cannot be read ends the login again.
     // The ends read together: a stalled store costs one deadline (`STORE_MS`), not one per login.
-    const found = await parts.lineages.members(lineage);
-    // A logout of a lineage ended already (the browser kept its cookie): the logins sent with that
-    // cookie since too, its successors (`joinedBy`, reviews 57, 58), each marked ended first, then
-    // read (as a login joins, then reads the mark), up to the first with none.
-    for (let next = `${lineage}+`; ended && next.length <= lineage.length + 8; next += '+') {
+    // Past it, the steps a login sent with its cookie may have gone on to: a successor, when a
+    // logout had ended the step before (`joinedBy`: the browser kept its cookie, reviews 57, 58),
+    // or the next step when it was full (`more`, review 59), each marked ended first, then read (as
+    // a login joins, then reads the mark). Whether a logout ended the next step is read with each
+    // step (before this one marks it): one that did, even empty, may have been passed (review 59).
+    const step = (at: string) =>
+      Promise.all([parts.lineages.members(at), parts.lineages.hasEnded(`${at}+`).catch(() => false)]);
+    const [first, firstPassed] = await step(lineage);
+    const found = first.sessions;
+    let [onward, passed] = [ended !== null || first.more, firstPassed];
+    for (let next = `${lineage}+`; onward && next.length <= lineage.length + 8; next += '+') {
       await parts.lineages.end(next, until);
-      const more = await parts.lineages.members(next);
-      found.push(...more);
-      if (!more.length) break;
+      const [read, endedBefore] = await step(next);
+      found.push(...read.sessions);
+      [onward, passed] = [passed || read.more, endedBefore];
     }
     const members = found.filter(
       (s, i, all) =>
@@ -76,8 +83,11 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   await endLogins(parts, call, ending);
   // Whether this answer clears the cookie: a first logout's, a try of the logout that ended it, or
   // one with no id (a form post's, curl's: the one way such a browser unlocks at once after a lost
-  // answer, review 56); never one with another logout's id.
-  const clears = !ended || again || by === '';
+  // answer, review 56) after another with none, or past the window (`IN_FLIGHT_MS`): within it,
+  // after the browser client's logout, it may have been in flight across that logout's answer and
+  // a login made since hold the cookie (review 59); never one with another logout's id.
+  const clears =
+    !ended || again || (by === '' && (ended.by === '' || !inWindow(ended, call.arrivedAt, 'either')));
   // Marked again as the answer leaves, by the logout that clears: a call in flight across it
   // (`IN_FLIGHT_MS`) counts from here, not from the first mark, which slow revokes may have left a
   // minute behind (reviews 54, 56), and a try of an older logout is no longer known as its own (it

@@ -367,28 +367,28 @@ describe('Lineages (lineage.ts): what one instance keeps is bounded', () => {
     const l = lineages();
     const joined = [];
     for (let i = 0; i < 33; i++) joined.push(await l.join(session(`L${i}`, 'root'), 1e12));
-    expect([joined.slice(0, 32).every(Boolean), joined[32], (await l.members('root')).length]).toEqual([
-      true,
-      false,
-      32,
-    ]);
+    expect([
+      joined.slice(0, 32).every(Boolean),
+      joined[32],
+      (await l.members('root')).sessions.length,
+    ]).toEqual([true, false, 32]);
   });
 
   it('10,000 lineages, 20,000 logins: the oldest lineage forgotten first', async () => {
     const l = lineages();
     for (let i = 0; i < 10_001; i++) await l.join(session(`L${i}`), 1e12);
     const one = [
-      (await l.members('L0')).length,
-      (await l.members('L1')).length,
-      (await l.members('L10000')).length,
+      (await l.members('L0')).sessions.length,
+      (await l.members('L1')).sessions.length,
+      (await l.members('L10000')).sessions.length,
     ];
     const m = lineages();
     for (let k = 0; k < 640; k++)
       for (let i = 0; i < 32; i++) await m.join(session(`${k}-${i}`, `B${k}`), 1e12);
     const many = [
-      (await m.members('B0')).length,
-      (await m.members('B15')).length,
-      (await m.members('B639')).length,
+      (await m.members('B0')).sessions.length,
+      (await m.members('B15')).sessions.length,
+      (await m.members('B639')).sessions.length,
     ];
     expect({ one, many }).toEqual({ one: [0, 1, 1], many: [0, 32, 32] });
   });
