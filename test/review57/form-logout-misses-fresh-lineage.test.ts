@@ -10,6 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { IN_FLIGHT_MS } from '../../src/server/lineage';
 import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
+import { keptEndedCookie } from '../server/kept-cookie';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
 const { ref, pam } = usePamPerTest(clock);
@@ -17,20 +18,8 @@ const { ref, pam } = usePamPerTest(clock);
 describe('a form-post logout in flight with a login sent with a kept ended cookie', () => {
   it('ends that login too', async () => {
     const fx = await pam();
-    const b = new Browser(fx.served.url);
-    const { email, password } = ref.server.seed.plain;
-    expect((await b.login(email, password)).status).toBe(200);
-    const c1 = b.cookie!;
-    const { loginId } = await openCookie(c1);
     // The client's logout ends L1; its answer is lost (the jar keeps C1).
-    const lost = new Browser(fx.served.url);
-    lost.cookie = c1;
-    const out = await lost.call('POST', '/pam/auth/logout', undefined, {
-      'x-pam-client': '1',
-      'x-pam-login': loginId,
-      'x-pam-logout': 'logout-0123456789abcdef.1',
-    });
-    expect(out.status).toBe(204);
+    const { b, c1, email, password } = await keptEndedCookie(fx.served.url, ref);
     clock.now += IN_FLIGHT_MS + 5_000;
     // A login and a form-post logout, both sent with C1; the login reaches the proxy first.
     const tabLogin = new Browser(fx.served.url);

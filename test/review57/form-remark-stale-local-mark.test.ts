@@ -10,7 +10,8 @@ import { createStorage } from 'unstorage';
 import { describe, expect, it } from 'vitest';
 import { unstorageSessionStore } from '../../src/server/index';
 import { IN_FLIGHT_MS } from '../../src/server/lineage';
-import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
+import { Browser, type TestClock, usePamPerTest } from '../server/harness';
+import { keptEndedCookie } from '../server/kept-cookie';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
 const { ref, pam } = usePamPerTest(clock);
@@ -19,20 +20,8 @@ async function scenario(loginOn: 'x' | 'y') {
   const shared = unstorageSessionStore(createStorage(), { now: () => clock.now, claimSettleMs: 0 });
   const x = await pam({ store: shared });
   const y = await pam({ store: shared });
-  const by = new Browser(y.served.url);
-  const { email, password } = ref.server.seed.plain;
-  expect((await by.login(email, password)).status).toBe(200);
-  const c1 = by.cookie!;
-  const { loginId } = await openCookie(c1);
   // The browser client's logout on Y; its answer lost.
-  const lost = new Browser(y.served.url);
-  lost.cookie = c1;
-  const out = await lost.call('POST', '/pam/auth/logout', undefined, {
-    'x-pam-client': '1',
-    'x-pam-login': loginId,
-    'x-pam-logout': 'logout-0123456789abcdef.1',
-  });
-  expect(out.status).toBe(204);
+  const { c1, email, password } = await keptEndedCookie(y.served.url, ref);
   clock.now += 2 * IN_FLIGHT_MS;
   // The form post on X: clears, marks again.
   const bx = new Browser(x.served.url);

@@ -8,25 +8,14 @@
 import { describe, expect, it } from 'vitest';
 import { IN_FLIGHT_MS } from '../../src/server/lineage';
 import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
+import { keptEndedCookie } from '../server/kept-cookie';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
 const { ref, pam } = usePamPerTest(clock);
 
 async function scenario(kind: 'form' | 'client') {
   const fx = await pam();
-  const b = new Browser(fx.served.url);
-  const { email, password } = ref.server.seed.plain;
-  expect((await b.login(email, password)).status).toBe(200);
-  const c1 = b.cookie!;
-  const { loginId } = await openCookie(c1);
-  const lost = new Browser(fx.served.url);
-  lost.cookie = c1;
-  const out = await lost.call('POST', '/pam/auth/logout', undefined, {
-    'x-pam-client': '1',
-    'x-pam-login': loginId,
-    'x-pam-logout': 'logout-0123456789abcdef.1',
-  });
-  expect(out.status).toBe(204);
+  const { b, c1, email, password } = await keptEndedCookie(fx.served.url, ref);
   clock.now += IN_FLIGHT_MS + 5_000;
   const tabLogin = new Browser(fx.served.url);
   tabLogin.cookie = c1;
