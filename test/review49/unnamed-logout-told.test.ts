@@ -14,16 +14,17 @@ const { ref, fx } = usePam(clock);
 cleanup();
 
 /**
- * Tab `a` sends a login (held before it is sent) and tab `other` signs in meanwhile (`ended`, its
- * login): `a` has heard of a login it has not read, so its logout names none.
+ * Tab `a` sends a login (held before it is sent, and its answer before the page reads it with
+ * `after`) and tab `other` signs in meanwhile (`ended`, its login): `a` has heard of a login it has
+ * not read, so its logout names none.
  */
-async function unsureTab() {
+async function unsureTab(after = false) {
   const { plain, pendingLimit } = ref.server.seed;
   const b = browser(fx.served.url);
   const a = b.tab();
   const other = b.tab();
   await Promise.all([a.ready, other.ready]);
-  const held = a.gate.hold({ path: '/auth/login', before: true });
+  const held = a.gate.hold({ path: '/auth/login', before: true, after });
   a.login({ login: plain.email, password: plain.password });
   await held.sent;
   other.login({ login: pendingLimit.email, password: pendingLimit.password });
@@ -48,7 +49,9 @@ describe('a logout naming no login, told to the other tabs', () => {
   });
 
   it('a login made since the logout is what the other tabs show (the server is asked, not the message)', async () => {
-    const { b, a, other, held, ended } = await unsureTab();
+    // (`a`'s login answer held too: read before the outside login, its refusal (`signed_out`) had
+    // the other tab read the session before that login, and it never heard of it.)
+    const { b, a, other, held, ended } = await unsureTab(true);
     const logout = a.gate.hold({ path: '/auth/logout', after: true });
     a.logout();
     held.release();
@@ -61,6 +64,7 @@ describe('a logout naming no login, told to the other tabs', () => {
     await outside.auth.login({ login: plain.email, password: plain.password });
     const since = await b.cookieLogin();
     expect(since).not.toBe(ended);
+    held.releaseAfter();
     logout.releaseAfter();
     await until(() => a.view.status !== 'signingOut', 'the logout done');
     await until(
