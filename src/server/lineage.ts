@@ -42,15 +42,13 @@ interface Deps {
 
 /**
  * A lineage's end mark: when its window (`IN_FLIGHT_MS`) counts from (`at`, the writer's clock),
- * the logout's id (`by`, '' if none), the number of the try that marked it last (`n`), when it was
- * written (`w`), and whether the store still keeps its window (`win`: its `win:` key; null with no
- * store, or one that failed).
+ * the logout's id (`by`, '' if none), the number of the try that marked it last (`n`), and whether
+ * the store still keeps its window (`win`: its `win:` key; null with no store, or one that failed).
  */
 export interface Mark {
   at: number;
   by: string;
   n: number;
-  w: number;
   win: boolean | null;
 }
 
@@ -82,7 +80,7 @@ export class Lineages {
   /** The sessions `logins` holds, all lineages together (`MAX_KEPT`). */
   private kept = 0;
   /** lineage -> until when, when and by which logout: the lineages a logout here ended. */
-  private readonly ended = new Map<string, { until: number; at: number; by: string; n: number; w: number }>();
+  private readonly ended = new Map<string, { until: number; at: number; by: string; n: number }>();
 
   constructor(private readonly deps: Deps) {}
 
@@ -153,19 +151,21 @@ export class Lineages {
    * anywhere. `by`: the logout's own id (`X-Pam-Logout`) and `n` its try's number, which a later
    * try names to be known as it; `at`: the time the window (`IN_FLIGHT_MS`) counts from (a logout's
    * first mark: the latest its answer can leave, until `close` writes when it did). Never throws
-   * (`written`: a store that fails, the mark is this instance's only).
+   * (`written`: a store that fails, the mark is this instance's only: false).
    */
-  async end(lineage: string, until: number, by = '', n = 0, at = this.deps.now()): Promise<void> {
+  async end(lineage: string, until: number, by = '', n = 0, at = this.deps.now()): Promise<boolean> {
     const now = this.deps.now();
     for (const [id, e] of this.ended) if (e.until <= now) this.ended.delete(id);
     if (this.ended.size >= MAX_LINEAGES) this.ended.delete(this.ended.keys().next().value!);
-    this.ended.set(lineage, { until, at, by, n, w: now });
+    this.ended.set(lineage, { until, at, by, n });
     // The window kept by the store's clock too (`win:`, its TTL the window's end), asked first and
     // not waited for (no store step more): a mark read without it is judged by the reader's clock
     // alone (`inWindow`: a login refused, a try not known as its logout's).
     const { store } = this.deps;
     void written(store, `win:${lineage}`, Math.max(1, at + IN_FLIGHT_MS - now), '1');
-    await written(store, `out:${lineage}`, Math.max(1, until - now), `${at} ${by} ${n} ${now}`);
+    return (
+      !store || (await written(store, `out:${lineage}`, Math.max(1, until - now), `${at} ${by} ${n} ${now}`))
+    );
   }
 
   /**
@@ -182,6 +182,17 @@ export class Lineages {
     const mark = await this.endOf(lineage, { storeOnly: true }).catch(() => undefined);
     if (mark === undefined || (mark?.by === by && mark.n > n)) return;
     await this.end(lineage, until, !mark || mark.by === by ? by : CONTESTED, n);
+  }
+
+  /**
+   * Whether a login joining `lineage` (arriving at `at`) is refused: a logout ended it (here, or
+   * with a store anywhere); the last step of its successors (`last`) only within its window
+   * (`IN_FLIGHT_MS`): past it, the step is its own successor, which a logout with the cookie walks
+   * to and ends again (review 60: past eight steps ended, the browser was locked out for a day).
+   */
+  async refuses(lineage: string, at: number, last: boolean): Promise<boolean> {
+    const ended = await this.endOf(lineage, { window: last });
+    return ended !== null && (!last || inWindow(ended, at, 'either'));
   }
 
   /** Whether a logout ended `lineage` (here, or with a store anywhere). */
@@ -224,9 +235,10 @@ export class Lineages {
     const { store } = this.deps;
     if (!store) return kept;
     const here = storeOnly ? null : kept;
-    // The store's mark too, the one written last of the two (not the later `at`: a first mark's is
-    // ahead): another instance's may be newer (review 57); a store that fails, this instance's alone.
-    // Its window read with it (`win`; review 57: the instances' clocks may differ).
+    // The store's mark, whenever it holds one: another instance's may be newer (review 57), and two
+    // instances' write times are two clocks (review 60: a skewed instance's own stale mark won); this
+    // instance's alone when the store fails or holds none. Its window read with it (`win`; review
+    // 57: the instances' clocks may differ).
     let mark: string | null;
     let win: boolean | null;
     try {
@@ -245,10 +257,10 @@ export class Lineages {
     }
     if (mark === null) return here && { ...here, win };
     // ("<at> <by> <n> <when written>"; older marks: "<at> <by>", "<at>", "ended".)
-    const [time, by = '', n, w] = String(mark).split(' ');
+    // (The fourth, when written, is for the versions that took the mark written last.)
+    const [time, by = '', n] = String(mark).split(' ');
     const at = Number.isFinite(Number(time)) ? Number(time) : Number.NEGATIVE_INFINITY;
-    const there = { at, by, n: Number(n) || 0, w: Number(w) || at };
-    return { ...(here && here.w >= there.w ? here : there), win };
+    return { at, by, n: Number(n) || 0, win };
   }
 
   /**

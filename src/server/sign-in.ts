@@ -170,20 +170,22 @@ async function sealLogin(
   // `decideLine`) joins that lineage's successor (`joinedBy`), with every login sent with that cookie.
   // A lineage full (`MAX_LOGINS`) is marked so, then read: unless a logout ended it (review 58),
   // the login goes on to the next step, which a logout of it walks (review 59); eight steps at
-  // most, then a lineage of its own.
+  // most, then a lineage of its own. The eighth is its own successor: ended, it refuses a login
+  // only within its window (review 60: eight lost logouts locked the browser out for a day).
   const carried = call.carried();
   const until = now + parts.cookie.absoluteMs;
   const from = carried && lineageOf(carried);
   let lineage = from && (await parts.lineages.joinedBy(from, call.arrivedAt));
   let joined = false;
   while (lineage && !joined) {
+    const last = lineage.length >= from!.length + 8;
     joined = await parts.lineages.join({ ...session, lineage }, until);
     // (Its cookie, of the ended lineage, left as it is: `pam: 'signed_out'` tells the browser
     // client, whose tabs may show a login ended meanwhile, to read the session: review 50.)
-    if (await parts.lineages.hasEnded(lineage))
+    if (await parts.lineages.refuses(lineage, call.arrivedAt, last))
       return answer(call, 401, { message: LOGGED_OUT, pam: 'signed_out' }, back(call, up), true);
     if (joined) session = { ...session, lineage };
-    else lineage = lineage.length < from!.length + 8 ? `${lineage}+` : '';
+    else lineage = last ? '' : `${lineage}+`;
   }
   if (!joined) await parts.lineages.join(session, until);
   // The browser gave up on it (cancel, logout, stop: its fetch aborted, a Set-Cookie it would drop;

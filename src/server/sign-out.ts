@@ -48,28 +48,32 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   // cookie's own login too, when it knows a newer token (a stale cookie, past `graceMs`). A lineage
   // a logout ended before this one is marked again only by a logout that clears (below).
   const until = parts.now() + parts.cookie.absoluteMs;
+  // (A first mark's time, until the answer leaves (`close`): the latest it can, so that a mark the
+  // store loses meanwhile never opens the window early: a refresh waited for, the revokes, the store.)
+  const ahead = parts.now() + 2 * parts.upstream.timeoutMs + 8_000;
+  const walked: string[] = [];
   if (lineage) {
-    // (Its time, until the answer leaves (`close`): the latest it can, so that a mark the store
-    // loses meanwhile never opens the window early: a refresh waited for, the revokes, the store.)
-    if (!ended)
-      await parts.lineages.end(lineage, until, by, +n, parts.now() + 2 * parts.upstream.timeoutMs + 8_000);
+    if (!ended) await parts.lineages.end(lineage, until, by, +n, ahead);
     // Every store step best effort (REVIEW-P P1): an end that cannot be read ends the login again.
     // The ends read together: a stalled store costs one deadline (`STORE_MS`), not one per login.
     // Past it, the steps a login sent with its cookie may have gone on to: a successor, when a
     // logout had ended the step before (`joinedBy`: the browser kept its cookie, reviews 57, 58),
     // or the next step when it was full (`more`, review 59), each marked ended first, then read (as
-    // a login joins, then reads the mark). Whether a logout ended the next step is read with each
-    // step (before this one marks it): one that did, even empty, may have been passed (review 59).
+    // a login joins, then reads the mark), dated ahead as a first mark is and marked again as the
+    // answer leaves (review 60). Whether a logout ended the next step is read with each step (before
+    // this one marks it): one that did, even empty, may have been passed (review 59). A mark the
+    // store does not take ends the walk (a stalled store: one deadline, review 60).
     const step = (at: string) =>
       Promise.all([parts.lineages.members(at), parts.lineages.hasEnded(`${at}+`).catch(() => false)]);
     const [first, firstPassed] = await step(lineage);
     const found = first.sessions;
     let [onward, passed] = [ended !== null || first.more, firstPassed];
     for (let next = `${lineage}+`; onward && next.length <= lineage.length + 8; next += '+') {
-      await parts.lineages.end(next, until);
+      walked.push(next);
+      const taken = await parts.lineages.end(next, until, '', 0, ahead);
       const [read, endedBefore] = await step(next);
       found.push(...read.sessions);
-      [onward, passed] = [passed || read.more, endedBefore];
+      [onward, passed] = [taken && (passed || read.more), endedBefore];
     }
     const members = found.filter(
       (s, i, all) =>
@@ -83,17 +87,17 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   await endLogins(parts, call, ending);
   // Whether this answer clears the cookie: a first logout's, a try of the logout that ended it, or
   // one with no id (a form post's, curl's: the one way such a browser unlocks at once after a lost
-  // answer, review 56) after another with none, or past the window (`IN_FLIGHT_MS`): within it,
-  // after the browser client's logout, it may have been in flight across that logout's answer and
-  // a login made since hold the cookie (review 59); never one with another logout's id.
-  const clears =
-    !ended || again || (by === '' && (ended.by === '' || !inWindow(ended, call.arrivedAt, 'either')));
+  // answer, review 56) past the window (`IN_FLIGHT_MS`): within it, it may have been in flight
+  // across that logout's answer and a login made since hold the cookie (reviews 59, 60); never one
+  // with another logout's id.
+  const clears = !ended || again || (by === '' && !inWindow(ended, call.arrivedAt, 'either'));
   // Marked again as the answer leaves, by the logout that clears: a call in flight across it
   // (`IN_FLIGHT_MS`) counts from here, not from the first mark, which slow revokes may have left a
   // minute behind (reviews 54, 56), and a try of an older logout is no longer known as its own (it
   // could clear a login made since). Not awaited: the store's write never holds the answer (the
   // first mark's time is the latest the answer can leave).
   if (lineage && clears) void parts.lineages[ended && !again ? 'end' : 'close'](lineage, until, by, +n);
+  for (const next of walked) void parts.lineages.end(next, until);
   call.signOut(clears);
   return answer(call, 204, undefined);
 }
