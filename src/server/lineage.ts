@@ -11,6 +11,7 @@
 import type { Sealer, SessionData } from './cookie';
 import { asSessionData } from './cookie';
 import { written } from './rotation';
+import { StoreFailure } from './store';
 import type { PamSessionStore } from './types';
 
 /** The logins of one lineage kept (a 33rd login in one browser's lineage starts a lineage of its own). */
@@ -29,7 +30,7 @@ const MAX_KEPT = 20_000;
 export const IN_FLIGHT_MS = 60_000;
 
 /** The id of a mark two logouts' answers wrote over each other (`close`): no try is its logout's. */
-const CONTESTED = '-';
+export const CONTESTED = '-';
 
 /** The lineage `session` belongs to (a cookie sealed before lineages: its own login's). */
 export const lineageOf = (session: SessionData): string => session.lineage ?? session.loginId;
@@ -103,8 +104,9 @@ export class Lineages {
       let slot = -1;
       for (let i = 0; i < MAX_LOGINS && slot < 0; i++)
         if (await store.claim(`lin:${lineage}:${i}`, 'joining', ttl)) slot = i;
+      // (A flag the store does not take fails the login: a logout would not walk on to it, review 61.)
       if (slot < 0) {
-        await written(store, `lin:${lineage}:more`, ttl, '1');
+        if (!(await written(store, `lin:${lineage}:more`, ttl, '1'))) throw new StoreFailure('full lineage');
         return false;
       }
       // Written once the slot is won (a claim's value is the store's own: unstorage decorates it);
@@ -260,7 +262,11 @@ export class Lineages {
     // (The fourth, when written, is for the versions that took the mark written last.)
     const [time, by = '', n] = String(mark).split(' ');
     const at = Number.isFinite(Number(time)) ? Number(time) : Number.NEGATIVE_INFINITY;
-    return { at, by, n: Number(n) || 0, win };
+    const there = { at, by, n: Number(n) || 0, win };
+    // This instance's own, when the store lost or refused it: a later try of the same logout, or
+    // a mark made nobody's (review 61).
+    const own = here !== null && (here.by === CONTESTED || (here.by === there.by && here.n > there.n));
+    return own ? { ...here, win } : there;
   }
 
   /**

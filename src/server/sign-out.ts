@@ -4,7 +4,7 @@
 import { answer, message } from './answer';
 import type { CallSession, ServerParts } from './context';
 import type { SessionData } from './cookie';
-import { inWindow, lineageOf } from './lineage';
+import { CONTESTED, inWindow, lineageOf } from './lineage';
 import type { PamLogoutIncomplete } from './types';
 
 /**
@@ -32,9 +32,15 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
     /^([\w-]{16,64})(?:\.(\d{1,2}))?$/.exec(call.request.headers.get('x-pam-logout') ?? '') ?? [];
   const carried = call.carried();
   const lineage = carried && lineageOf(carried);
-  // (Read only for a cookie whose login is not live: a live one's lineage was never ended.)
+  // (Read only for a cookie whose login is not live: a live one's lineage was never ended. One that
+  // cannot be read: ended now, by no logout known (review 61: read as never ended, a stale logout
+  // cleared a login made since and walked no successor).)
   const ended =
-    lineage && !call.session ? await parts.lineages.endOf(lineage, { window: true }).catch(() => null) : null;
+    lineage && !call.session
+      ? await parts.lineages
+          .endOf(lineage, { window: true })
+          .catch(() => ({ at: parts.now(), by: CONTESTED, n: Number.POSITIVE_INFINITY, win: true }))
+      : null;
   // (A try sent after the one that marked last: tries leave one after another, each once the one
   // before got no answer. Within `IN_FLIGHT_MS` of the mark: past it, a login sent with the ended
   // cookie may have replaced it since, sign-in.ts; such a try is answered as any other.)
@@ -56,24 +62,17 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
     if (!ended) await parts.lineages.end(lineage, until, by, +n, ahead);
     // Every store step best effort (REVIEW-P P1): an end that cannot be read ends the login again.
     // The ends read together: a stalled store costs one deadline (`STORE_MS`), not one per login.
-    // Past it, the steps a login sent with its cookie may have gone on to: a successor, when a
-    // logout had ended the step before (`joinedBy`: the browser kept its cookie, reviews 57, 58),
-    // or the next step when it was full (`more`, review 59), each marked ended first, then read (as
-    // a login joins, then reads the mark), dated ahead as a first mark is and marked again as the
-    // answer leaves (review 60). Whether a logout ended the next step is read with each step (before
-    // this one marks it): one that did, even empty, may have been passed (review 59). A mark the
-    // store does not take ends the walk (a stalled store: one deadline, review 60).
-    const step = (at: string) =>
-      Promise.all([parts.lineages.members(at), parts.lineages.hasEnded(`${at}+`).catch(() => false)]);
-    const [first, firstPassed] = await step(lineage);
-    const found = first.sessions;
-    let [onward, passed] = [ended !== null || first.more, firstPassed];
-    for (let next = `${lineage}+`; onward && next.length <= lineage.length + 8; next += '+') {
-      walked.push(next);
-      const taken = await parts.lineages.end(next, until, '', 0, ahead);
-      const [read, endedBefore] = await step(next);
-      found.push(...read.sessions);
-      [onward, passed] = [taken && (passed || read.more), endedBefore];
+    // Past it, when a logout had ended it or it was full, the steps a login sent with its cookie
+    // may have gone on to (a successor, `joinedBy`: the browser kept its cookie, reviews 57, 58; the
+    // next step of a full one, `more`, review 59): all eight, marked ended together, dated ahead as
+    // a first mark is and marked again as the answer leaves (review 60), then read together (as a
+    // login joins, then reads the mark): two store deadlines at most, whatever fails (reviews 60, 61).
+    const { sessions: found, more } = await parts.lineages.members(lineage);
+    if (ended || more) {
+      for (let next = `${lineage}+`; next.length <= lineage.length + 8; next += '+') walked.push(next);
+      await Promise.all(walked.map((next) => parts.lineages.end(next, until, '', 0, ahead)));
+      for (const step of await Promise.all(walked.map((next) => parts.lineages.members(next))))
+        found.push(...step.sessions);
     }
     const members = found.filter(
       (s, i, all) =>
