@@ -16,79 +16,18 @@
 // is stalled: `members` then holds only local logins), or read every step the walk may reach
 // together (one deadline), after issuing their marks.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createPamServer, type PamSessionStore } from '../../src/server/index';
 import { STORE_MS } from '../../src/server/store';
-import { SECRETS } from '../server/harness';
-import { cookieOf, loginOk, request } from '../server/hostile';
-import { timed } from '../server/timed';
-
-const API = 'https://api.example';
-const STEPS = 6; // test/server/logout-lineage-stall.property.test.ts
-
-function world() {
-  let issued = 0;
-  const fetch = (async (input: RequestInfo | URL) => {
-    const path = new URL(String(input)).pathname;
-    if (path === '/auth/login') {
-      const token = `TOKEN-${++issued}-abcdefgh`;
-      return new Response(JSON.stringify(loginOk({}, token)), {
-        headers: { 'content-type': 'application/json' },
-      });
-    }
-    if (path === '/auth/logout') return new Response(null, { status: 204 });
-    return new Response('{}', { status: 404 });
-  }) as typeof globalThis.fetch;
-  const map = new Map<string, string>();
-  const state = { stallReads: false };
-  const lineageKey = (key: string) => /^(out|win|lin):/.test(key);
-  const store: PamSessionStore = {
-    get: (key) =>
-      state.stallReads && lineageKey(key) ? new Promise(() => {}) : Promise.resolve(map.get(key) ?? null),
-    set: async (key, value) => void map.set(key, value),
-    claim: async (key, value) => !map.has(key) && !!map.set(key, value),
-  };
-  const clock = { now: Date.parse('2026-11-30T10:00:00Z') };
-  const pam = createPamServer({ apiBaseURL: API, secrets: SECRETS, fetch, store, now: () => clock.now });
-  const logout = (cookie: string, id: string) => {
-    const r = request('/pam/auth/logout', { method: 'POST', cookie });
-    r.headers.set('x-pam-logout', `${id}.1`);
-    return pam.handle(r) as Promise<Response>;
-  };
-  return { pam, state, clock, logout };
-}
+import { STEPS, walkOverStall } from '../server/walk-stall';
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
-async function scenario(laterLogouts: number) {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-  const w = world();
-  const login = (await w.pam.handle(
-    request('/pam/auth/login', { method: 'POST', body: { login: 'p@example.com', password: 'Secret123!' } }),
-  ))!;
-  expect(login.status).toBe(200);
-  const c1 = cookieOf(login);
-  for (let i = 0; i <= laterLogouts; i++) {
-    w.clock.now += 65_000;
-    const { value } = await timed(
-      w.logout(c1, `logout-${String(i).padStart(2, '0')}23456789abcdef`),
-      60 * STORE_MS,
-    );
-    expect(value.status).toBe(204);
-  }
-  w.clock.now += 65_000;
-  w.state.stallReads = true;
-  const { value, took } = await timed(w.logout(c1, 'logout-ff23456789abcdef'), 60 * STORE_MS);
-  expect(value.status).toBe(204);
-  return took;
-}
-
 describe('a logout with a kept ended cookie over a store whose lineage reads stall', () => {
   it('control: only X ended before: within STEPS deadlines', async () => {
-    expect(await scenario(0)).toBeLessThanOrEqual(STEPS * STORE_MS);
+    expect(await walkOverStall('reads', 0)).toBeLessThanOrEqual(STEPS * STORE_MS);
   });
   it('X and its eight steps ended before: still within STEPS deadlines', async () => {
-    expect(await scenario(8)).toBeLessThanOrEqual(STEPS * STORE_MS);
+    expect(await walkOverStall('reads', 8)).toBeLessThanOrEqual(STEPS * STORE_MS);
   });
 });
