@@ -188,13 +188,14 @@ export class Lineages {
 
   /**
    * Whether a login joining `lineage` (arriving at `at`) is refused: a logout ended it (here, or
-   * with a store anywhere); the last step of its successors (`last`) only within its window
-   * (`IN_FLIGHT_MS`): past it, the step is its own successor, which a logout with the cookie walks
-   * to and ends again (review 60: past eight steps ended, the browser was locked out for a day).
+   * with a store anywhere); only within its window (`IN_FLIGHT_MS`) with `windowOnly`: the last step
+   * of its successors, past it its own successor, which a logout with the cookie walks to and ends
+   * again (review 60: past eight steps ended, the browser was locked out for a day), or the lineage
+   * of a live login's cookie, whose mark predates that login (review 62).
    */
-  async refuses(lineage: string, at: number, last: boolean): Promise<boolean> {
-    const ended = await this.endOf(lineage, { window: last });
-    return ended !== null && (!last || inWindow(ended, at, 'either'));
+  async refuses(lineage: string, at: number, windowOnly: boolean): Promise<boolean> {
+    const ended = await this.endOf(lineage, { window: windowOnly });
+    return ended !== null && (!windowOnly || inWindow(ended, at, 'either'));
   }
 
   /** Whether a logout ended `lineage` (here, or with a store anywhere). */

@@ -171,18 +171,22 @@ async function sealLogin(
   // A lineage full (`MAX_LOGINS`) is marked so, then read: unless a logout ended it (review 58),
   // the login goes on to the next step, which a logout of it walks (review 59); eight steps at
   // most, then a lineage of its own. The eighth is its own successor: ended, it refuses a login
-  // only within its window (review 60: eight lost logouts locked the browser out for a day).
+  // only within its window (review 60: eight lost logouts locked the browser out for a day). A
+  // login sent with a live login's cookie joins that lineage itself, never a successor: a mark on it
+  // predates that login, and refuses only within its window (review 62: one went on to a step no
+  // logout of that live cookie walks).
   const carried = call.carried();
+  const live = call.session != null;
   const until = now + parts.cookie.absoluteMs;
   const from = carried && lineageOf(carried);
-  let lineage = from && (await parts.lineages.joinedBy(from, call.arrivedAt));
+  let lineage = from && (live ? from : await parts.lineages.joinedBy(from, call.arrivedAt));
   let joined = false;
   while (lineage && !joined) {
     const last = lineage.length >= from!.length + 8;
     joined = await parts.lineages.join({ ...session, lineage }, until);
     // (Its cookie, of the ended lineage, left as it is: `pam: 'signed_out'` tells the browser
     // client, whose tabs may show a login ended meanwhile, to read the session: review 50.)
-    if (await parts.lineages.refuses(lineage, call.arrivedAt, last))
+    if (await parts.lineages.refuses(lineage, call.arrivedAt, last || live))
       return answer(call, 401, { message: LOGGED_OUT, pam: 'signed_out' }, back(call, up), true);
     if (joined) session = { ...session, lineage };
     else lineage = last ? '' : `${lineage}+`;

@@ -35,11 +35,13 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   // (Read only for a cookie whose login is not live: a live one's lineage was never ended. One that
   // cannot be read: ended now, by no logout known (review 61: read as never ended, a stale logout
   // cleared a login made since and walked no successor).)
+  let unread = false;
   const ended =
     lineage && !call.session
-      ? await parts.lineages
-          .endOf(lineage, { window: true })
-          .catch(() => ({ at: parts.now(), by: CONTESTED, n: Number.POSITIVE_INFINITY, win: true }))
+      ? await parts.lineages.endOf(lineage, { window: true }).catch(() => {
+          unread = true;
+          return { at: parts.now(), by: CONTESTED, n: Number.POSITIVE_INFINITY, win: true };
+        })
       : null;
   // (A try sent after the one that marked last: tries leave one after another, each once the one
   // before got no answer. Within `IN_FLIGHT_MS` of the mark: past it, a login sent with the ended
@@ -59,7 +61,8 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   const ahead = parts.now() + 2 * parts.upstream.timeoutMs + 8_000;
   const walked: string[] = [];
   if (lineage) {
-    if (!ended) await parts.lineages.end(lineage, until, by, +n, ahead);
+    // (Marked too when its mark could not be read, as nobody's: review 62.)
+    if (!ended || unread) await parts.lineages.end(lineage, until, unread ? CONTESTED : by, +n, ahead);
     // Every store step best effort (REVIEW-P P1): an end that cannot be read ends the login again.
     // The ends read together: a stalled store costs one deadline (`STORE_MS`), not one per login.
     // Past it, when a logout had ended it or it was full, the steps a login sent with its cookie
