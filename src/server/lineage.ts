@@ -29,6 +29,12 @@ const MAX_KEPT = 20_000;
  */
 export const IN_FLIGHT_MS = 60_000;
 
+/**
+ * The steps past a lineage a login sent with its cookie may go on to (`<lineage>+` ...): its
+ * successors (`joinedBy`) and a full one's next steps; the last is its own successor (sign-in.ts).
+ */
+export const STEPS_ON = 8;
+
 /** The id of a mark two logouts' answers wrote over each other (`close`): no try is its logout's. */
 export const CONTESTED = '-';
 
@@ -198,11 +204,6 @@ export class Lineages {
     return ended !== null && (!windowOnly || inWindow(ended, at, 'either'));
   }
 
-  /** Whether a logout ended `lineage` (here, or with a store anywhere). */
-  async hasEnded(lineage: string): Promise<boolean> {
-    return (await this.endOf(lineage)) !== null;
-  }
-
   /**
    * Whether a logout ended `lineage` `IN_FLIGHT_MS` or more before `at` (a call's arrival): a call
    * carrying its cookie then was sent with a copy the browser still held after the logout's answer
@@ -221,7 +222,7 @@ export class Lineages {
    * since, which a logout with it ends too (review 57). Eight steps at most.
    */
   async joinedBy(lineage: string, at: number): Promise<string> {
-    for (let i = 0; i < 8 && (await this.endedLongBefore(lineage, at).catch(() => false)); i++)
+    for (let i = 0; i < STEPS_ON && (await this.endedLongBefore(lineage, at).catch(() => false)); i++)
       lineage += '+';
     return lineage;
   }

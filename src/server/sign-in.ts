@@ -7,7 +7,7 @@ import { isHeaderSafeToken } from '../schemas/common';
 import { answer, message, UNSCRUBBABLE } from './answer';
 import type { CallSession, ServerParts } from './context';
 import { isSessionToken, isTokenType, type SessionData, sessionSecrets, tokenIssue } from './cookie';
-import { lineageOf } from './lineage';
+import { lineageOf, STEPS_ON } from './lineage';
 import { back, readAnswer, refusedCheck, relay } from './relay';
 import type { Route } from './routes';
 import { endLogins } from './sign-out';
@@ -182,7 +182,7 @@ async function sealLogin(
   let lineage = from && (live ? from : await parts.lineages.joinedBy(from, call.arrivedAt));
   let joined = false;
   while (lineage && !joined) {
-    const last = lineage.length >= from!.length + 8;
+    const last = lineage.length >= from!.length + STEPS_ON;
     joined = await parts.lineages.join({ ...session, lineage }, until);
     // (Its cookie, of the ended lineage, left as it is: `pam: 'signed_out'` tells the browser
     // client, whose tabs may show a login ended meanwhile, to read the session: review 50.)

@@ -4,7 +4,7 @@
 import { answer, message } from './answer';
 import type { CallSession, ServerParts } from './context';
 import type { SessionData } from './cookie';
-import { CONTESTED, inWindow, lineageOf } from './lineage';
+import { CONTESTED, inWindow, lineageOf, STEPS_ON } from './lineage';
 import type { PamLogoutIncomplete } from './types';
 
 /**
@@ -72,7 +72,7 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
     // login joins, then reads the mark): two store deadlines at most, whatever fails (reviews 60, 61).
     const { sessions: found, more } = await parts.lineages.members(lineage);
     if (ended || more) {
-      for (let next = `${lineage}+`; next.length <= lineage.length + 8; next += '+') walked.push(next);
+      for (let next = `${lineage}+`; next.length <= lineage.length + STEPS_ON; next += '+') walked.push(next);
       await Promise.all(walked.map((next) => parts.lineages.end(next, until, '', 0, ahead)));
       for (const step of await Promise.all(walked.map((next) => parts.lineages.members(next))))
         found.push(...step.sessions);

@@ -38,7 +38,7 @@ describe('the logout mark as stores hand it back', () => {
       store: returning(raw),
       now: () => T,
     });
-    expect(await l.hasEnded('x')).toBe(ended);
+    expect((await l.endOf('x')) !== null).toBe(ended);
     expect(await l.endedLongBefore('x', T + 1)).toBe(longBefore);
     expect(await l.endedLongBefore('x', T + GRACE)).toBe(true);
   });
@@ -50,7 +50,7 @@ describe('the logout mark as stores hand it back', () => {
     const b = new Lineages({ sealer: new Sealer(SECRETS), store, now: () => now });
     await a.end('x', now + 86_400_000);
     now += GRACE - 1;
-    expect([await b.hasEnded('x'), await b.endedLongBefore('x', now)]).toEqual([true, false]);
+    expect([(await b.endOf('x')) !== null, await b.endedLongBefore('x', now)]).toEqual([true, false]);
     now += 1;
     expect(await b.endedLongBefore('x', now)).toBe(true);
   });
