@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { createLocalStoragePlayClock } from '../../machines/playTimeMachine';
 import { until } from '../support/event-loop';
-import { useReferenceServer } from '../support/server';
+import { useSimulatedTimeServer } from '../support/server';
 import { trackedFetch } from '../support/tracked-fetch';
 
 // Review E, item 3: without localStorage (Node, React Native, a storage refusing writes) the play
@@ -11,7 +11,9 @@ import { trackedFetch } from '../support/tracked-fetch';
 // the count again at 0 (betting allowed again). Now the client keeps one store per player for its
 // life, and a store whose writes are refused keeps counting in this tab's own copy.
 
-const ctx = useReferenceServer();
+// The server on the test's simulated time, at midday in São Paulo (on the real time, a run crossing
+// the operator's midnight counted the new day from 0, rightly).
+const ctx = useSimulatedTimeServer();
 const tracked = trackedFetch();
 const clients: PamClient[] = [];
 afterEach(() => {
@@ -21,12 +23,11 @@ afterEach(() => {
 describe('play time across a logout and a login on one client (review E, item 3)', () => {
   it('keeps the count of the player for the life of the client, without localStorage', async () => {
     expect((globalThis as { localStorage?: unknown }).localStorage).toBeUndefined();
-    const sim = new SimulatedClock();
-    const wall = Date.now();
+    const sim = ctx.clock();
     const client = createPamClient({
       baseURL: ctx.server.url,
       fetch: tracked.fetch,
-      environment: { channel: null, timers: sim, now: () => wall + sim.now() },
+      environment: { channel: null, timers: sim, now: () => sim.now() },
     });
     clients.push(client);
     const { email, password } = ctx.server.seed.timeLimit;

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { SimulatedClock } from 'xstate';
 import {
   createAuthModule,
   createOfetchAdapter,
@@ -54,6 +55,45 @@ export function useClockedReferenceServer(tokenFor?: number) {
       ref.token = fixture.server.issueToken(tokenFor);
     });
   return ref;
+}
+
+/**
+ * Midday in São Paulo on a Wednesday in the middle of a month (18 November 2026, 15:00 UTC): no
+ * day, week or month of the operator's begins for hours either side, so a count of play time or a
+ * limit's period never crosses into the next one in a test that runs on it.
+ */
+export const MIDDAY_SAO_PAULO = Date.UTC(2026, 10, 18, 15);
+
+/**
+ * A reference server for the test file whose clock, in each test that asks for one, is that test's
+ * `SimulatedClock` (its `Date` headers, its tokens, its limits' dates): the client and the server on
+ * one simulated time that starts at `start`, never the real one. A test of time on the real
+ * `Date.now` fails on the hour a period ends: a count that crosses the operator's midnight rightly
+ * starts again (CI on 2026-12-06, 02:53 UTC: 24.5 s counted of 90 s). Tests that do not ask keep
+ * the real time.
+ *
+ * @example
+ * const ref = useSimulatedTimeServer();
+ * const clock = ref.clock(); // at MIDDAY_SAO_PAULO, the server too
+ * createPamClient({ baseURL: ref.server.url, environment: { timers: clock, now: () => clock.now() } });
+ */
+export function useSimulatedTimeServer(start = MIDDAY_SAO_PAULO) {
+  let current: SimulatedClock | null = null;
+  const fixture = useReferenceServer({ now: () => current?.now() ?? Date.now() });
+  afterEach(() => {
+    current = null;
+  });
+  return {
+    get server(): ReferenceServer {
+      return fixture.server;
+    },
+    /** A clock at `at` (default `start`) that the server reads too, until the test ends. */
+    clock(at = start): SimulatedClock {
+      current = new SimulatedClock();
+      current.set(at);
+      return current;
+    },
+  };
 }
 
 /**
