@@ -14,7 +14,7 @@ import {
   sessionSecrets,
   setCookieLine,
 } from './cookie';
-import { type Lineages, lineageOf } from './lineage';
+import type { Lineages } from './lineage';
 import type { RefreshedToken, Rotations } from './rotation';
 import type { Route } from './routes';
 import { authSecretsOf, fieldsOf } from './strip';
@@ -84,10 +84,13 @@ export class CallSession {
   arrivedAt = 0;
   /** The session the cookie opened, whatever its state (ended, expired): its lineage is the browser's. */
   private opened: SessionData | null = null;
-  /** The session the cookie held, live when the call began (null: none, or it did not open). */
-  private loaded: SessionData | null = null;
   /** The session the cookie held, past its end (idle, absolute) but ended by no logout or new login. */
   private lapsed: SessionData | null = null;
+  /**
+   * A logout's load (`ending`) could not read whether the cookie's login ended (`end:`): read as
+   * live, to be ended again, but maybe ended already, its browser signed in again since (review 62).
+   */
+  endUnread = false;
   /** This call ended the login itself (a logout): its answer clears the cookie whatever the mark. */
   private endedHere = false;
   private cleared = false;
@@ -131,7 +134,8 @@ export class CallSession {
    * Reads the cookie: a cookie that does not open, an ended session, or a login a logout ended
    * (any copy of its cookie, however old) reads as signed out (and is cleared). A store that
    * fails fails the call (nothing is served on a login that may have ended), but a logout's
-   * (`ending`): it reads the login as live, and ends it whatever the store does (REVIEW-P P1).
+   * (`ending`): it reads the login as live, and ends it whatever the store does (REVIEW-P P1); an
+   * end it cannot read is told (`endUnread`: the logout reads its lineage as maybe ended).
    */
   async load(ending = false): Promise<void> {
     this.arrivedAt = this.parts.now(); // a clock that reads no time refuses the call before anything is sent (P9)
@@ -141,7 +145,16 @@ export class CallSession {
     const session = asSessionData(await this.parts.sealer.open(raw));
     this.opened = session;
     const read = <T>(step: Promise<T>, or: T): Promise<T> => (ending ? step.catch(() => or) : step);
-    if (!session || (await read(this.parts.rotations.hasEnded(session), false))) {
+    const unread = () => {
+      this.endUnread = true;
+      return false;
+    };
+    if (
+      !session ||
+      (await (ending
+        ? this.parts.rotations.hasEnded(session).catch(unread)
+        : this.parts.rotations.hasEnded(session)))
+    ) {
       this.signOut();
       return;
     }
@@ -160,7 +173,6 @@ export class CallSession {
     }
     this.sealedAt = session.seenAt;
     this.readToken = session.token;
-    this.loaded = session;
     this.learn(session);
     this.use(this.parts.rotations.latestLocal(session, (s) => this.learn(s)));
   }

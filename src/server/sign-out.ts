@@ -34,14 +34,19 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   const lineage = carried && lineageOf(carried);
   // (Read only for a cookie whose login is not live: a live one's lineage was never ended. One that
   // cannot be read: ended now, by no logout known (review 61: read as never ended, a stale logout
-  // cleared a login made since and walked no successor).)
+  // cleared a login made since and walked no successor). Read too for a login read as live whose
+  // end could not be read (`endUnread`; review 62: read as a first logout, it cleared the cookie of
+  // a successor its lineage's mark had sent a login to, and walked none). Unmarked, its lineage has
+  // no successor (`joinedBy`): a first logout, as before; nor read, the store down: a first logout,
+  // which clears (REVIEW-P P1).)
   let unread = false;
+  const unknown = () => {
+    unread = true;
+    return { at: parts.now(), by: CONTESTED, n: Number.POSITIVE_INFINITY, win: true };
+  };
   const ended =
-    lineage && !call.session
-      ? await parts.lineages.endOf(lineage, { window: true }).catch(() => {
-          unread = true;
-          return { at: parts.now(), by: CONTESTED, n: Number.POSITIVE_INFINITY, win: true };
-        })
+    lineage && (!call.session || call.endUnread)
+      ? await parts.lineages.endOf(lineage, { window: true }).catch(() => (call.session ? null : unknown()))
       : null;
   // (A try sent after the one that marked last: tries leave one after another, each once the one
   // before got no answer. Within `IN_FLIGHT_MS` of the mark: past it, a login sent with the ended
