@@ -32,7 +32,11 @@ async function scenario(mark: 'none' | 'old') {
   if (mark === 'old') {
     // A logout that ended this lineage before the login joined it, past its window.
     const at = clock.now - 2 * IN_FLIGHT_MS;
-    await shared.set(`out:${lineageOf(session as never)}`, `${at} logout-fedcba9876543210 1 ${at}`, 3_600_000);
+    await shared.set(
+      `out:${lineageOf(session as never)}`,
+      `${at} logout-fedcba9876543210 1 ${at}`,
+      3_600_000,
+    );
   }
   clock.now += 1_000;
   fault.key = `end:${session.loginId}`;
