@@ -15,25 +15,18 @@
 // (`endOf` falls back to `here`), so ownership is "proved" from this instance's own stale copy.
 // Fix: in `close`, read the store's mark without the local fallback and skip the second mark when
 // that read fails (the first mark, dated ahead, stands), or write with a compare-and-set.
-import { createStorage } from 'unstorage';
 import { describe, expect, it } from 'vitest';
-import { unstorageSessionStore } from '../../src/server/index';
-import type { PamSessionStore } from '../../src/server/types';
+import { failing, sharedStore } from '../server/faulty-store';
 import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
 const { ref, pam } = usePamPerTest(clock);
 
 async function scenario(closeReadFails: boolean) {
-  const shared = unstorageSessionStore(createStorage(), { now: () => clock.now, claimSettleMs: 0 });
+  const shared = sharedStore(clock);
   const fail = { on: false };
   // X's view of the store: reads of end marks fail (at once) while `fail.on`.
-  const flaky: PamSessionStore = {
-    get: (key) =>
-      fail.on && key.startsWith('out:') ? Promise.reject(new Error('ECONNRESET')) : shared.get(key),
-    set: shared.set.bind(shared),
-    claim: shared.claim.bind(shared),
-  };
+  const flaky = failing(shared, { get: (key) => fail.on && key.startsWith('out:') });
   let holdNext = false;
   let hold: Promise<void> | undefined;
   let reached!: () => void;

@@ -14,11 +14,9 @@
 // no logout finds without it. Fix: fail closed: when the flag's write is not taken, `join`
 // reports it and the login is refused (its token revoked), as a login whose lineage cannot be
 // recorded; or record the overflow where the logout reads anyway (e.g. mark `lin:X+:from`).
-import { createStorage } from 'unstorage';
 import { describe, expect, it } from 'vitest';
-import { unstorageSessionStore } from '../../src/server/index';
 import { lineageOf } from '../../src/server/lineage';
-import type { PamSessionStore } from '../../src/server/types';
+import { failing, sharedStore } from '../server/faulty-store';
 import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
@@ -29,15 +27,8 @@ const settle = async () => {
 };
 
 async function scenario(flag: 'written' | 'failed') {
-  const shared = unstorageSessionStore(createStorage(), { now: () => clock.now, claimSettleMs: 0 });
-  const store: PamSessionStore = {
-    get: shared.get.bind(shared),
-    claim: shared.claim.bind(shared),
-    set: (key, value, ttl) =>
-      flag === 'failed' && key.endsWith(':more')
-        ? Promise.reject(new Error('store fails this key'))
-        : shared.set(key, value, ttl),
-  };
+  const shared = sharedStore(clock);
+  const store = failing(shared, { set: (key) => flag === 'failed' && key.endsWith(':more') });
   const fx = await pam({ store });
   const b = new Browser(fx.served.url);
   const { email, password } = ref.server.seed.plain;

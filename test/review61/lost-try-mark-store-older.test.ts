@@ -17,10 +17,8 @@
 // number). Fix: for one logout (`by` equal), take the higher `n` of the local and the store's mark
 // (and a contested local mark over the store's); or remember a local mark whose store write failed
 // and prefer it until a later write lands.
-import { createStorage } from 'unstorage';
 import { describe, expect, it } from 'vitest';
-import { unstorageSessionStore } from '../../src/server/index';
-import type { PamSessionStore } from '../../src/server/types';
+import { failing, sharedStore } from '../server/faulty-store';
 import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
@@ -31,19 +29,11 @@ const settle = async () => {
 };
 
 async function scenario(write: 'taken' | 'lost' | 'failed') {
-  const shared = unstorageSessionStore(createStorage(), { now: () => clock.now, claimSettleMs: 0 });
+  const shared = sharedStore(clock);
   const fault = { on: false };
-  const store: PamSessionStore = {
-    get: shared.get.bind(shared),
-    claim: shared.claim.bind(shared),
-    set: (key, value, ttl) => {
-      if (fault.on && key.startsWith('out:')) {
-        if (write === 'lost') return Promise.resolve();
-        if (write === 'failed') return Promise.reject(new Error('store down for this key'));
-      }
-      return shared.set(key, value, ttl);
-    },
-  };
+  const store = failing(shared, {
+    set: (key) => fault.on && key.startsWith('out:') && (write === 'lost' ? 'lost' : write === 'failed'),
+  });
   const x = await pam({ store });
   const b = new Browser(x.served.url);
   const { email, password } = ref.server.seed.plain;

@@ -14,11 +14,9 @@
 // "never ended" (fail open) for a cookie whose login is not live. Fix: a mark that cannot be read,
 // for a cookie whose login is ended, is "ended, unknown by whom": walk the successors (onward) and
 // do not clear the cookie (nor write a first mark with this logout's id).
-import { createStorage } from 'unstorage';
 import { describe, expect, it } from 'vitest';
-import { unstorageSessionStore } from '../../src/server/index';
 import { IN_FLIGHT_MS, lineageOf } from '../../src/server/lineage';
-import type { PamSessionStore } from '../../src/server/types';
+import { failing, sharedStore } from '../server/faulty-store';
 import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
 import { keptEndedCookie } from '../server/kept-cookie';
 
@@ -30,13 +28,9 @@ const settle = async () => {
 };
 
 async function scenario(read: 'answers' | 'fails') {
-  const shared = unstorageSessionStore(createStorage(), { now: () => clock.now, claimSettleMs: 0 });
+  const shared = sharedStore(clock);
   const fault = { key: '' };
-  const onX: PamSessionStore = {
-    get: (key) => (key === fault.key ? Promise.reject(new Error('shard failing over')) : shared.get(key)),
-    set: shared.set.bind(shared),
-    claim: shared.claim.bind(shared),
-  };
+  const onX = failing(shared, { get: (key) => key === fault.key });
   const y = await pam({ store: shared });
   const x = await pam({ store: onX });
   const { b, c1, email, password } = await keptEndedCookie(y.served.url, ref);

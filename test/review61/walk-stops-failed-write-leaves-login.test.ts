@@ -18,12 +18,10 @@
 // Fix: on a mark not taken, stop writing but still read the remaining steps a login may have
 // reached (every `members`/`hasEnded` read together: one deadline) and revoke what they hold; or
 // do not clear the cookie when the walk was cut short.
-import { createStorage } from 'unstorage';
 import { describe, expect, it } from 'vitest';
-import { unstorageSessionStore } from '../../src/server/index';
 import { IN_FLIGHT_MS, lineageOf } from '../../src/server/lineage';
-import type { PamSessionStore } from '../../src/server/types';
-import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
+import { failing, sharedStore } from '../server/faulty-store';
+import { openCookie, type TestClock, usePamPerTest } from '../server/harness';
 import { keptEndedCookie } from '../server/kept-cookie';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
@@ -35,14 +33,9 @@ const settle = async () => {
 };
 
 async function scenario(write: 'taken' | 'failed') {
-  const shared = unstorageSessionStore(createStorage(), { now: () => clock.now, claimSettleMs: 0 });
+  const shared = sharedStore(clock);
   const fault = { key: '' };
-  const store: PamSessionStore = {
-    get: shared.get.bind(shared),
-    claim: shared.claim.bind(shared),
-    set: (key, value, ttl) =>
-      key === fault.key ? Promise.reject(new Error('store fails this key')) : shared.set(key, value, ttl),
-  };
+  const store = failing(shared, { set: (key) => key === fault.key });
   const fx = await pam({ store });
   const { b, c1, email, password } = await keptEndedCookie(fx.served.url, ref);
   const x = lineageOf((await openCookie(c1)) as never);

@@ -16,11 +16,9 @@
 // Fault: sign-out.ts, `if (!ended) await parts.lineages.end(...)`: the stand-in mark for an
 // unreadable one is not written. Fix: when the mark could not be read, still mark the lineage
 // ended (as nobody's, `CONTESTED`, dated ahead: no try is then known as its logout's), then walk.
-import { createStorage } from 'unstorage';
 import { describe, expect, it } from 'vitest';
-import { unstorageSessionStore } from '../../src/server/index';
 import { lineageOf } from '../../src/server/lineage';
-import type { PamSessionStore } from '../../src/server/types';
+import { failing, sharedStore } from '../server/faulty-store';
 import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
@@ -32,13 +30,9 @@ const settle = async () => {
 };
 
 async function scenario(read: 'answers' | 'fails') {
-  const shared = unstorageSessionStore(createStorage(), { now: () => clock.now, claimSettleMs: 0 });
+  const shared = sharedStore(clock);
   const fault = { key: '' };
-  const store: PamSessionStore = {
-    get: (key) => (key === fault.key ? Promise.reject(new Error('shard failing over')) : shared.get(key)),
-    set: shared.set.bind(shared),
-    claim: shared.claim.bind(shared),
-  };
+  const store = failing(shared, { get: (key) => key === fault.key });
   const fx = await pam({ store, cookie: { idleMs: IDLE_MS } });
   const { email, password } = ref.server.seed.plain;
   const b = new Browser(fx.served.url);

@@ -5,24 +5,18 @@
 // by an old logout (a live login that joined its lineage past the window): walked as an ended one,
 // the login ended all the same; the cookie is kept (it may be a successor's), reads as signed out,
 // and a login sent with it passes once the window is over (as after a logout whose answer was lost).
-import { createStorage } from 'unstorage';
 import { describe, expect, it } from 'vitest';
-import { unstorageSessionStore } from '../../src/server/index';
 import { IN_FLIGHT_MS, lineageOf } from '../../src/server/lineage';
-import type { PamSessionStore } from '../../src/server/types';
+import { failing, sharedStore } from '../server/faulty-store';
 import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
 const { ref, pam } = usePamPerTest(clock);
 
 async function scenario(mark: 'none' | 'old') {
-  const shared = unstorageSessionStore(createStorage(), { now: () => clock.now, claimSettleMs: 0 });
+  const shared = sharedStore(clock);
   const fault = { key: '' };
-  const faulty: PamSessionStore = {
-    get: (key) => (key === fault.key ? Promise.reject(new Error('shard failing over')) : shared.get(key)),
-    set: shared.set.bind(shared),
-    claim: shared.claim.bind(shared),
-  };
+  const faulty = failing(shared, { get: (key) => key === fault.key });
   const y = await pam({ store: shared });
   const x = await pam({ store: faulty });
   const { email, password } = ref.server.seed.plain;

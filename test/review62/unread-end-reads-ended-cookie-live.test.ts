@@ -17,11 +17,9 @@
 // lineage's mark (with the `end:` read, together: no extra deadline); a lineage ended by another
 // logout is handled as such (walk, no clear) whatever the `end:` read said; or an unreadable `end:`
 // in a logout is "ended by no logout known" (walk, cookie kept), as review 61's `out:` rule.
-import { createStorage } from 'unstorage';
 import { describe, expect, it } from 'vitest';
-import { unstorageSessionStore } from '../../src/server/index';
 import { IN_FLIGHT_MS, lineageOf } from '../../src/server/lineage';
-import type { PamSessionStore } from '../../src/server/types';
+import { failing, sharedStore } from '../server/faulty-store';
 import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
 import { keptEndedCookie } from '../server/kept-cookie';
 
@@ -33,13 +31,9 @@ const settle = async () => {
 };
 
 async function scenario(read: 'answers' | 'fails') {
-  const shared = unstorageSessionStore(createStorage(), { now: () => clock.now, claimSettleMs: 0 });
+  const shared = sharedStore(clock);
   const fault = { key: '' };
-  const onX: PamSessionStore = {
-    get: (key) => (key === fault.key ? Promise.reject(new Error('shard failing over')) : shared.get(key)),
-    set: shared.set.bind(shared),
-    claim: shared.claim.bind(shared),
-  };
+  const onX = failing(shared, { get: (key) => key === fault.key });
   const y = await pam({ store: shared });
   const x = await pam({ store: onX });
   const { b, c1, email, password } = await keptEndedCookie(y.served.url, ref);
