@@ -35,18 +35,20 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   // (Read only for a cookie whose login is not live: a live one's lineage was never ended. One that
   // cannot be read: ended now, by no logout known (review 61: read as never ended, a stale logout
   // cleared a login made since and walked no successor). Read too for a login read as live whose
-  // end could not be read (`endUnread`; review 62: read as a first logout, it cleared the cookie of
-  // a successor its lineage's mark had sent a login to, and walked none). Unmarked, its lineage has
-  // no successor (`joinedBy`): a first logout, as before; nor read, the store down: a first logout,
-  // which clears (REVIEW-P P1).)
+  // end could not be read (`unsure`; review 62: read as a first logout, it cleared the cookie of a
+  // successor its lineage's mark had sent a login to, and walked none): marked, walked as an ended
+  // lineage, the cookie kept; unmarked, a first logout; unreadable, a first logout that walks the
+  // steps too before it clears (review 63: a successor's login ended, never left live without its
+  // cookie; the store down, the cookie still cleared, REVIEW-P P1).)
+  const live = call.session !== null;
+  const unsure = live && call.endUnread;
   let unread = false;
-  const unknown = () => {
-    unread = true;
-    return { at: parts.now(), by: CONTESTED, n: Number.POSITIVE_INFINITY, win: true };
-  };
   const ended =
-    lineage && (!call.session || call.endUnread)
-      ? await parts.lineages.endOf(lineage, { window: true }).catch(() => (call.session ? null : unknown()))
+    lineage && (!live || unsure)
+      ? await (call.markRead ?? parts.lineages.endOf(lineage, { window: true })).catch(() => {
+          unread = true;
+          return live ? null : { at: parts.now(), by: CONTESTED, n: Number.POSITIVE_INFINITY, win: true };
+        })
       : null;
   // (A try sent after the one that marked last: tries leave one after another, each once the one
   // before got no answer. Within `IN_FLIGHT_MS` of the mark: past it, a login sent with the ended
@@ -59,28 +61,43 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   // The browser's lineage (lineage.ts), marked ended first, then read: every login of it, those a
   // call in flight made included, ends with this one (REVIEW-S, J(a)); the lineage's copy of the
   // cookie's own login too, when it knows a newer token (a stale cookie, past `graceMs`). A lineage
-  // a logout ended before this one is marked again only by a logout that clears (below).
+  // a logout ended before this one is marked again only by a logout that clears (below), or by one
+  // of a login read as live (review 63: a login joining that lineage itself, the old mark past its
+  // window, was sealed unseen; and the logout's later try was not known as its own).
   const until = parts.now() + parts.cookie.absoluteMs;
   // (A first mark's time, until the answer leaves (`close`): the latest it can, so that a mark the
   // store loses meanwhile never opens the window early: a refresh waited for, the revokes, the store.)
   const ahead = parts.now() + 2 * parts.upstream.timeoutMs + 8_000;
-  const walked: string[] = [];
+  let walked: string[] = [];
   if (lineage) {
-    // (Marked too when its mark could not be read, as nobody's: review 62.)
-    if (!ended || unread) await parts.lineages.end(lineage, until, unread ? CONTESTED : by, +n, ahead);
     // Every store step best effort (REVIEW-P P1): an end that cannot be read ends the login again.
     // The ends read together: a stalled store costs one deadline (`STORE_MS`), not one per login.
-    // Past it, when a logout had ended it or it was full, the steps a login sent with its cookie
-    // may have gone on to (a successor, `joinedBy`: the browser kept its cookie, reviews 57, 58; the
-    // next step of a full one, `more`, review 59): all eight, marked ended together, dated ahead as
-    // a first mark is and marked again as the answer leaves (review 60), then read together (as a
-    // login joins, then reads the mark): two store deadlines at most, whatever fails (reviews 60, 61).
-    const { sessions: found, more } = await parts.lineages.members(lineage);
-    if (ended || more) {
-      for (let next = `${lineage}+`; next.length <= lineage.length + STEPS_ON; next += '+') walked.push(next);
-      await Promise.all(walked.map((next) => parts.lineages.end(next, until, '', 0, ahead)));
-      for (const step of await Promise.all(walked.map((next) => parts.lineages.members(next))))
-        found.push(...step.sessions);
+    // When a logout had ended it (or its end is unsure and its mark unread), the steps a login sent
+    // with its cookie may have gone on to (a successor, `joinedBy`: the browser kept its cookie,
+    // reviews 57, 58), and a full one's next step (`more`, review 59, known once it is read): all
+    // eight, marked ended with it, dated ahead as a first mark is and marked again as the answer
+    // leaves (review 60), then read with it (as a login joins, then reads the mark): two store
+    // deadlines, whatever fails (reviews 60, 61, 63).
+    const steps = () => {
+      const all: string[] = [];
+      for (let next = `${lineage}+`; next.length <= lineage.length + STEPS_ON; next += '+') all.push(next);
+      return all;
+    };
+    const endAll = (lines: string[]) => lines.map((next) => parts.lineages.end(next, until, '', 0, ahead));
+    const readAll = (lines: string[]) => Promise.all(lines.map((next) => parts.lineages.members(next)));
+    if (ended || (unsure && unread)) walked = steps();
+    // (Marked too when its mark could not be read, as nobody's but by a live login's: review 62.)
+    await Promise.all([
+      (!ended || unread || live) &&
+        parts.lineages.end(lineage, until, unread && !live ? CONTESTED : by, +n, ahead),
+      ...endAll(walked),
+    ]);
+    const [first, ...rest] = await readAll([lineage, ...walked]);
+    const found = [first!, ...rest].flatMap((step) => step.sessions);
+    if (first!.more && !walked.length) {
+      walked = steps();
+      await Promise.all(endAll(walked));
+      for (const step of await readAll(walked)) found.push(...step.sessions);
     }
     const members = found.filter(
       (s, i, all) =>
@@ -98,12 +115,14 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   // across that logout's answer and a login made since hold the cookie (reviews 59, 60); never one
   // with another logout's id.
   const clears = !ended || again || (by === '' && !inWindow(ended, call.arrivedAt, 'either'));
-  // Marked again as the answer leaves, by the logout that clears: a call in flight across it
+  // Marked again as the answer leaves, by the logout that clears (or that marked it, a live login's:
+  // its own mark dated ahead would lock the browser out ~100 s): a call in flight across it
   // (`IN_FLIGHT_MS`) counts from here, not from the first mark, which slow revokes may have left a
   // minute behind (reviews 54, 56), and a try of an older logout is no longer known as its own (it
   // could clear a login made since). Not awaited: the store's write never holds the answer (the
   // first mark's time is the latest the answer can leave).
-  if (lineage && clears) void parts.lineages[ended && !again ? 'end' : 'close'](lineage, until, by, +n);
+  if (lineage && (clears || live))
+    void parts.lineages[ended && !again && !live ? 'end' : 'close'](lineage, until, by, +n);
   for (const next of walked) void parts.lineages.end(next, until);
   call.signOut(clears);
   return answer(call, 204, undefined);
