@@ -14,7 +14,7 @@ import {
   sessionSecrets,
   setCookieLine,
 } from './cookie';
-import { type Lineages, lineageOf, type Mark } from './lineage';
+import type { Lineages } from './lineage';
 import type { RefreshedToken, Rotations } from './rotation';
 import type { Route } from './routes';
 import { authSecretsOf, fieldsOf } from './strip';
@@ -91,8 +91,6 @@ export class CallSession {
    * live, to be ended again, but maybe ended already, its browser signed in again since (review 62).
    */
   endUnread = false;
-  /** A logout's read of its lineage's end mark, begun beside the login's (`load(true)`): one store deadline for both. */
-  markRead: Promise<Mark | null> | null = null;
   /** This call ended the login itself (a logout): its answer clears the cookie whatever the mark. */
   private endedHere = false;
   private cleared = false;
@@ -146,10 +144,6 @@ export class CallSession {
     this.hadCookie = true;
     const session = asSessionData(await this.parts.sealer.open(raw));
     this.opened = session;
-    if (ending && session) {
-      this.markRead = this.parts.lineages.endOf(lineageOf(session), { window: true });
-      this.markRead.catch(() => {}); // read by the logout, or not at all (a logout refused first)
-    }
     const read = <T>(step: Promise<T>, or: T): Promise<T> => (ending ? step.catch(() => or) : step);
     const unread = () => {
       this.endUnread = true;

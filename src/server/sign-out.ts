@@ -45,7 +45,7 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   let unread = false;
   const ended =
     lineage && (!live || unsure)
-      ? await (call.markRead ?? parts.lineages.endOf(lineage, { window: true })).catch(() => {
+      ? await parts.lineages.endOf(lineage, { window: true }).catch(() => {
           unread = true;
           return live ? null : { at: parts.now(), by: CONTESTED, n: Number.POSITIVE_INFINITY, win: true };
         })
@@ -68,6 +68,12 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   // (A first mark's time, until the answer leaves (`close`): the latest it can, so that a mark the
   // store loses meanwhile never opens the window early: a refresh waited for, the revokes, the store.)
   const ahead = parts.now() + 2 * parts.upstream.timeoutMs + 8_000;
+  // (A live login's logout over another logout's mark still in its window marks it again as that
+  // logout's: a later try of it stays its own, review 64; past its window, as its own, review 63.)
+  const [markBy, markN] =
+    live && ended && inWindow(ended, call.arrivedAt, 'either')
+      ? [ended.by, ended.n]
+      : [unread && !live ? CONTESTED : by, +n];
   let walked: string[] = [];
   if (lineage) {
     // Every store step best effort (REVIEW-P P1): an end that cannot be read ends the login again.
@@ -88,8 +94,7 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
     if (ended || (unsure && unread)) walked = steps();
     // (Marked too when its mark could not be read, as nobody's but by a live login's: review 62.)
     await Promise.all([
-      (!ended || unread || live) &&
-        parts.lineages.end(lineage, until, unread && !live ? CONTESTED : by, +n, ahead),
+      (!ended || unread || live) && parts.lineages.end(lineage, until, markBy, markN, ahead),
       ...endAll(walked),
     ]);
     const [first, ...rest] = await readAll([lineage, ...walked]);
@@ -122,7 +127,9 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   // could clear a login made since). Not awaited: the store's write never holds the answer (the
   // first mark's time is the latest the answer can leave).
   if (lineage && (clears || live))
-    void parts.lineages[ended && !again && !live ? 'end' : 'close'](lineage, until, by, +n);
+    void (live
+      ? parts.lineages.close(lineage, until, markBy, markN)
+      : parts.lineages[ended && !again ? 'end' : 'close'](lineage, until, by, +n));
   for (const next of walked) void parts.lineages.end(next, until);
   call.signOut(clears);
   return answer(call, 204, undefined);

@@ -157,8 +157,8 @@ describe("a logout reads its lineage's ends together (item 4)", () => {
       {
         numRuns: 60,
         // Kept (forty-eighth pass): every key stalled, the cookie's end unread: the lineage's mark read
-        // after it and the steps walked after its read took 7 deadlines (review 63's mend, before the
-        // mark was read beside the end and the steps marked and read with the lineage).
+        // after it, and the steps walked after the lineage's own read, took 7 deadlines (review 63's
+        // mend, before the steps were marked and read with the lineage).
         examples: [
           [1, { sequence: ['answer'], byKind: { lin: 'stall', end: 'stall', out: 'stall' } }, false],
         ],
