@@ -64,7 +64,11 @@ describe("try .2 of a lost logout, after another tab's logout of the same cookie
   it("control: B read L1's end: try .2 is A's own, C1 cleared", async () => {
     expect(await scenario('answers')).toEqual({ status: 204, cleared: true });
   });
-  it("B could not read L1's end: try .2 is still A's own", async () => {
+  // Mended in d2886efc by marking the lineage again with A's id and try number; review 65 showed that
+  // borrowed id let A's stale try clear a login made since (HIGH, MEDIUM). Now B marks A's mark in
+  // its window as nobody's (as two logouts' answers do, review 59): A's later try is refused and the
+  // browser waits out the window (~60 s, bounded). Left as an expected failure, the cost chosen.
+  it.fails("B could not read L1's end: try .2 is still A's own", async () => {
     expect(await scenario('fails')).toEqual({ status: 204, cleared: true });
   });
 });
