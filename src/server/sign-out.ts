@@ -68,18 +68,16 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   // (A first mark's time, until the answer leaves (`close`): the latest it can, so that a mark the
   // store loses meanwhile never opens the window early: a refresh waited for, the revokes, the store.)
   const ahead = parts.now() + 2 * parts.upstream.timeoutMs + 8_000;
-  // (A live login's logout over its own logout's mark keeps the higher try (review 65: a lower one
-  // let an older try, late on the wire, clear a login made since); over another logout's mark still
-  // in its window, marks it as nobody's (as two logouts' answers do, review 59: a borrowed id let
-  // that logout's stale try clear one, review 65; its later try is then not its own, and the browser
-  // waits out the window, review 64); past its window, as its own (review 63).)
+  // (A live login's logout over a mark still in its window, another logout's or its own, marks it
+  // as nobody's (as two logouts' answers do, review 59): a borrowed id, or a number read from a
+  // replica that lags, let a stale try clear a login made since (reviews 65, 66); a later try is
+  // then not its logout's own, and the browser waits out the window (review 64). Past the window,
+  // as its own, never lowering its own logout's number (reviews 63, 65).)
   const [markBy, markN] = !live
     ? [unread ? CONTESTED : by, +n]
-    : ended?.by === by
-      ? [by, Math.max(+n, ended.n)]
-      : ended && inWindow(ended, call.arrivedAt, 'either')
-        ? [CONTESTED, Number.POSITIVE_INFINITY]
-        : [by, +n];
+    : ended && inWindow(ended, call.arrivedAt, 'either')
+      ? [CONTESTED, Number.POSITIVE_INFINITY]
+      : [by, ended?.by === by ? Math.max(+n, ended.n) : +n];
   let walked: string[] = [];
   if (lineage) {
     // Every store step best effort (REVIEW-P P1): an end that cannot be read ends the login again.
