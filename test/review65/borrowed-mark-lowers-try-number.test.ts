@@ -25,8 +25,7 @@
 // a higher try, and write CONTESTED rather than a lower try when in doubt).
 import { describe, expect, it } from 'vitest';
 import { lineageOf } from '../../src/server/lineage';
-import type { PamSessionStore } from '../../src/server/types';
-import { sharedStore } from '../server/faulty-store';
+import { failing, sendLogout, sharedStore } from '../server/faulty-store';
 import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
@@ -40,14 +39,10 @@ async function scenario(bReads: 'at once' | 'stale') {
   const shared = sharedStore(clock);
   // X's view: `end:<L1>` fails; `out:<X>` read from a replica that lags (the value before A.3).
   const fault = { end: '', stale: '', value: null as string | null };
-  const onX: PamSessionStore = {
-    get: (key) => {
-      if (key === fault.end) return Promise.reject(new Error('shard failing over'));
-      return key === fault.stale ? Promise.resolve(fault.value) : shared.get(key);
-    },
-    set: shared.set.bind(shared),
-    claim: shared.claim.bind(shared),
-  };
+  const onX = failing(shared, {
+    get: (key) => key === fault.end,
+    stale: (key) => (key === fault.stale ? fault.value : undefined),
+  });
   const y = await pam({ store: shared });
   const x = await pam({ store: onX });
   const z = await pam({ store: shared });
@@ -58,14 +53,7 @@ async function scenario(bReads: 'at once' | 'stale') {
   const c1 = b.cookie!;
   const l1 = await openCookie(c1);
   const lineage = lineageOf(l1 as never);
-  const send = async (url: string, id: string | null) => {
-    const tab = new Browser(url);
-    tab.cookie = c1;
-    const h: Record<string, string> =
-      id === null ? {} : { 'x-pam-client': '1', 'x-pam-login': l1.loginId, 'x-pam-logout': id };
-    const r = await tab.call('POST', '/pam/auth/logout', undefined, h);
-    return { status: r.status, clears: r.headers.getSetCookie().some((l) => /Max-Age=0(;|$)/.test(l)) };
-  };
+  const send = (url: string, id: string | null) => sendLogout(url, c1, l1.loginId, id);
   const A = 'logout-a123456789abcdef';
   expect(await send(y.served.url, `${A}.1`)).toEqual({ status: 204, clears: true }); // lost
   await settle();

@@ -26,8 +26,7 @@
 // refuses joins already) and let only the guarded answer-time `close` write.
 import { describe, expect, it } from 'vitest';
 import { lineageOf } from '../../src/server/lineage';
-import type { PamSessionStore } from '../../src/server/types';
-import { sharedStore } from '../server/faulty-store';
+import { failing, sendLogout, sharedStore } from '../server/faulty-store';
 import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
@@ -41,14 +40,10 @@ async function scenario(xReads: 'current' | 'stale') {
   const shared = sharedStore(clock);
   // X's view: `end:<L1>` fails; `out:<X>` read from a replica that lags (the value before A.5).
   const fault = { end: '', stale: '', value: null as string | null };
-  const onX: PamSessionStore = {
-    get: (key) => {
-      if (key === fault.end) return Promise.reject(new Error('shard failing over'));
-      return key === fault.stale ? Promise.resolve(fault.value) : shared.get(key);
-    },
-    set: shared.set.bind(shared),
-    claim: shared.claim.bind(shared),
-  };
+  const onX = failing(shared, {
+    get: (key) => key === fault.end,
+    stale: (key) => (key === fault.stale ? fault.value : undefined),
+  });
   const y = await pam({ store: shared });
   const x = await pam({ store: onX });
   const z = await pam({ store: shared });
@@ -59,16 +54,7 @@ async function scenario(xReads: 'current' | 'stale') {
   const c1 = b.cookie!;
   const l1 = await openCookie(c1);
   const lineage = lineageOf(l1 as never);
-  const tryA = async (url: string, n: number) => {
-    const tab = new Browser(url);
-    tab.cookie = c1;
-    const r = await tab.call('POST', '/pam/auth/logout', undefined, {
-      'x-pam-client': '1',
-      'x-pam-login': l1.loginId,
-      'x-pam-logout': `logout-a123456789abcdef.${n}`,
-    });
-    return { status: r.status, clears: r.headers.getSetCookie().some((l) => /Max-Age=0(;|$)/.test(l)) };
-  };
+  const tryA = (url: string, n: number) => sendLogout(url, c1, l1.loginId, `logout-a123456789abcdef.${n}`);
   expect(await tryA(y.served.url, 1)).toEqual({ status: 204, clears: true }); // lost
   await settle();
   clock.now += 16_000; // .1 timed out: .2 sent, slow on the wire

@@ -21,8 +21,7 @@
 // `again` when any higher try of the id is recorded.
 import { describe, expect, it } from 'vitest';
 import { lineageOf } from '../../src/server/lineage';
-import type { PamSessionStore } from '../../src/server/types';
-import { sharedStore } from '../server/faulty-store';
+import { failing, sendLogout, sharedStore } from '../server/faulty-store';
 import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
@@ -35,11 +34,7 @@ const settle = async () => {
 async function scenario(xReads: 'current' | 'stale') {
   const shared = sharedStore(clock);
   const fault = { stale: '', value: null as string | null };
-  const onX: PamSessionStore = {
-    get: (key) => (key === fault.stale ? Promise.resolve(fault.value) : shared.get(key)),
-    set: shared.set.bind(shared),
-    claim: shared.claim.bind(shared),
-  };
+  const onX = failing(shared, { stale: (key) => (key === fault.stale ? fault.value : undefined) });
   const y = await pam({ store: shared });
   const x = await pam({ store: onX });
   const z = await pam({ store: shared });
@@ -50,16 +45,7 @@ async function scenario(xReads: 'current' | 'stale') {
   const c1 = b.cookie!;
   const l1 = await openCookie(c1);
   const lineage = lineageOf(l1 as never);
-  const tryA = async (url: string, n: number) => {
-    const tab = new Browser(url);
-    tab.cookie = c1;
-    const r = await tab.call('POST', '/pam/auth/logout', undefined, {
-      'x-pam-client': '1',
-      'x-pam-login': l1.loginId,
-      'x-pam-logout': `logout-a123456789abcdef.${n}`,
-    });
-    return { status: r.status, clears: r.headers.getSetCookie().some((l) => /Max-Age=0(;|$)/.test(l)) };
-  };
+  const tryA = (url: string, n: number) => sendLogout(url, c1, l1.loginId, `logout-a123456789abcdef.${n}`);
   expect(await tryA(y.served.url, 1)).toEqual({ status: 204, clears: true }); // lost
   await settle();
   clock.now += 16_000; // .1 timed out: .2 sent, slow on the wire

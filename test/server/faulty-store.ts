@@ -5,16 +5,20 @@
 import { createStorage } from 'unstorage';
 import { unstorageSessionStore } from '../../src/server/index';
 import type { PamSessionStore } from '../../src/server/types';
-import type { TestClock } from './harness';
+import { Browser, type TestClock } from './harness';
 
 /** A store in memory on `clock`, whose claims settle at once. */
 export function sharedStore(clock: TestClock): PamSessionStore {
   return unstorageSessionStore(createStorage(), { now: () => clock.now, claimSettleMs: 0 });
 }
 
-/** Which calls fail: `get` of a key, or `set` of a key (`'lost'`: answered, nothing written). */
+/**
+ * Which calls fail: `get` of a key, or `set` of a key (`'lost'`: answered, nothing written); `stale`:
+ * a `get` answered from a replica that lags (the value given, when not `undefined`).
+ */
 export interface Faults {
   get?: (key: string) => boolean;
+  stale?: (key: string) => string | null | undefined;
   set?: (key: string) => boolean | 'lost';
 }
 
@@ -29,7 +33,11 @@ export interface Faults {
  */
 export function failing(shared: PamSessionStore, faults: Faults): PamSessionStore {
   return {
-    get: (key) => (faults.get?.(key) ? Promise.reject(new Error('shard failing over')) : shared.get(key)),
+    get: (key) => {
+      if (faults.get?.(key)) return Promise.reject(new Error('shard failing over'));
+      const lagging = faults.stale?.(key);
+      return lagging === undefined ? shared.get(key) : Promise.resolve(lagging);
+    },
     set: (key, value, ttl) => {
       const fault = faults.set?.(key);
       if (fault === 'lost') return Promise.resolve();
@@ -37,4 +45,17 @@ export function failing(shared: PamSessionStore, faults: Faults): PamSessionStor
     },
     claim: shared.claim.bind(shared),
   };
+}
+
+/**
+ * A logout sent to `url` with `cookie`: as the browser client sends it (`id`: `<logout id>.<try>`,
+ * naming `loginId`), or a form post (`id` null). Its status, and whether its answer clears the cookie.
+ */
+export async function sendLogout(url: string, cookie: string, loginId: string, id: string | null) {
+  const tab = new Browser(url);
+  tab.cookie = cookie;
+  const headers: Record<string, string> =
+    id === null ? {} : { 'x-pam-client': '1', 'x-pam-login': loginId, 'x-pam-logout': id };
+  const r = await tab.call('POST', '/pam/auth/logout', undefined, headers);
+  return { status: r.status, clears: r.headers.getSetCookie().some((l) => /Max-Age=0(;|$)/.test(l)) };
 }
