@@ -137,7 +137,10 @@ describe('a token shorter-lived than refreshAfterMs (REVIEW-P L5)', () => {
         numRuns: 60,
         // CI's seed 723211607: a cookie re-sealed at 192.3 s of a 300 s token got Max-Age 107
         // (rounded down) and died at 299.3 s, before its token: 0.7 s of a live token no cookie held.
-        examples: [[300, 192_301, [641, 357, 0]], [300, 77_401, [258, 742, 0]]],
+        examples: [
+          [300, 192_301, [641, 357, 0]],
+          [300, 77_401, [258, 742, 0]],
+        ],
       },
     );
   });
