@@ -35,6 +35,9 @@ export const IN_FLIGHT_MS = 60_000;
  */
 export const STEPS_ON = 8;
 
+/** The earlier tries a logout's try takes with its own (`Lineages.tried`; the browser client sends three). */
+const TRIES_CUT = 8;
+
 /** The id of a mark two logouts' answers wrote over each other (`close`): no try is its logout's. */
 export const CONTESTED = '-';
 
@@ -88,6 +91,8 @@ export class Lineages {
   private kept = 0;
   /** lineage -> until when, when and by which logout: the lineages a logout here ended. */
   private readonly ended = new Map<string, { until: number; at: number; by: string; n: number }>();
+  /** The tries `tried` took here (`try:<lineage>:<id>:<n>` -> until when). */
+  private readonly tries = new Map<string, number>();
 
   constructor(private readonly deps: Deps) {}
 
@@ -190,6 +195,32 @@ export class Lineages {
     const mark = await this.endOf(lineage, { storeOnly: true }).catch(() => undefined);
     if (mark === undefined || (mark?.by === by && mark.n > n)) return;
     await this.end(lineage, until, !mark || mark.by === by ? by : CONTESTED, n);
+  }
+
+  /**
+   * Try `n` of logout `by` on `lineage` takes its number, and the `TRIES_CUT` below it (store
+   * claims, set-if-absent: one order for all instances, whatever a replica that lags answers a read):
+   * `lost` when a later try of that logout took it first (it arrived before this one, its answer
+   * may be the one the browser got: this try must never clear a cookie, review 66), `won`, or
+   * `unknown` (the store failed: this instance's own record alone).
+   */
+  async tried(lineage: string, by: string, n: number, until: number): Promise<'won' | 'lost' | 'unknown'> {
+    const now = this.deps.now();
+    for (const [key, end] of this.tries) if (end <= now) this.tries.delete(key);
+    const keys = Array.from(
+      { length: Math.min(n, TRIES_CUT + 1) },
+      (_, i) => `try:${lineage}:${by}:${n - i}`,
+    );
+    const mine = this.tries.has(keys[0]!);
+    for (const key of keys) {
+      if (this.tries.size >= MAX_LINEAGES) this.tries.delete(this.tries.keys().next().value!);
+      if (!this.tries.has(key)) this.tries.set(key, until);
+    }
+    const { store } = this.deps;
+    if (mine || !store) return mine ? 'lost' : 'won';
+    const ttl = Math.max(1, until - now);
+    const taken = await Promise.all(keys.map((key) => store.claim(key, '1', ttl).catch(() => null)));
+    return taken[0] === false ? 'lost' : taken[0] ? 'won' : 'unknown';
   }
 
   /**

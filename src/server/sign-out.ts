@@ -42,6 +42,15 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   // cookie; the store down, the cookie still cleared, REVIEW-P P1).)
   const live = call.session !== null;
   const unsure = live && call.endUnread;
+  const until = parts.now() + parts.cookie.absoluteMs;
+  // (A try of the browser client's logout takes its number, and the ones before it, in the store's
+  // one order, beside the reads (no store deadline more): a try a later one took first never clears
+  // the cookie (review 66: a mark read from a replica that lags made a try .2, late on the wire, a
+  // later try than .3, which the browser had got the answer of, and it cleared a login made since).)
+  const tried =
+    lineage && by !== '' && +n > 0 && named === carried.loginId
+      ? parts.lineages.tried(lineage, by, +n, until)
+      : undefined;
   let unread = false;
   const ended =
     lineage && (!live || unsure)
@@ -54,7 +63,12 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   // before got no answer. Within `IN_FLIGHT_MS` of the mark: past it, a login sent with the ended
   // cookie may have replaced it since, sign-in.ts; such a try is answered as any other.)
   const again =
-    ended !== null && by !== '' && ended.by === by && +n > ended.n && inWindow(ended, call.arrivedAt, 'both');
+    ended !== null &&
+    by !== '' &&
+    ended.by === by &&
+    +n > ended.n &&
+    inWindow(ended, call.arrivedAt, 'both') &&
+    (await tried) === 'won';
   if (named !== null && named !== call.cookieLogin() && !(again && named === carried?.loginId))
     return message(call, 401, 'Unauthenticated.');
   const ending = call.session ? [call.session] : again ? [carried!] : [];
@@ -64,7 +78,6 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   // a logout ended before this one is marked again only by a logout that clears (below), or by one
   // of a login read as live (review 63: a login joining that lineage itself, the old mark past its
   // window, was sealed unseen; and the logout's later try was not known as its own).
-  const until = parts.now() + parts.cookie.absoluteMs;
   // (A first mark's time, until the answer leaves (`close`): the latest it can, so that a mark the
   // store loses meanwhile never opens the window early: a refresh waited for, the revokes, the store.)
   const ahead = parts.now() + 2 * parts.upstream.timeoutMs + 8_000;
@@ -123,7 +136,9 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   // answer, review 56) past the window (`IN_FLIGHT_MS`): within it, it may have been in flight
   // across that logout's answer and a login made since hold the cookie (reviews 59, 60); never one
   // with another logout's id.
-  const clears = !ended || again || (by === '' && !inWindow(ended, call.arrivedAt, 'either'));
+  const clears =
+    (!ended || again || (by === '' && !inWindow(ended, call.arrivedAt, 'either'))) &&
+    (await tried) !== 'lost';
   // Marked again as the answer leaves, by the logout that clears (or that marked it, a live login's:
   // its own mark dated ahead would lock the browser out ~100 s): a call in flight across it
   // (`IN_FLIGHT_MS`) counts from here, not from the first mark, which slow revokes may have left a
