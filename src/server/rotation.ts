@@ -164,11 +164,15 @@ export class Rotations {
     const known = await this.newest(session);
     if (known.token !== session.token) return { kind: 'rotated', session: known };
     const { store } = this.deps;
-    if (store) {
-      const key = `lock:${await digest(session.token)}`;
-      if (!(await store.claim(key, 'refresh', this.deps.waitMs))) return this.awaitOther(session);
+    const hash = store && (await digest(session.token));
+    if (store && !(await store.claim(`lock:${hash}`, 'refresh', this.deps.waitMs)))
+      return this.awaitOther(session, hash!);
+    let result: Awaited<ReturnType<RefreshCall>> | undefined;
+    try {
+      result = await call(session.token);
+    } finally {
+      if (typeof result !== 'object') await this.release(hash, result === 'revoked' ? 'revoked' : 'failed');
     }
-    const result = await call(session.token);
     if (result === 'revoked') return { kind: 'revoked' };
     if (result === 'failed') return { kind: 'kept' };
     const now = this.deps.now();
@@ -191,23 +195,46 @@ export class Rotations {
       // The store failed (REVIEW-P P1): the new token, recorded nowhere a logout reads, or its
       // login's end unread, is revoked, never used; the call fails (fail closed).
       this.grace.delete(session.token);
-      await revoke(result.token);
+      await Promise.all([revoke(result.token), this.release(hash, 'failed')]);
       throw error;
     }
     await revoke(result.token); // obtained for a login a logout ended meanwhile: never sealed
     return { kind: 'revoked' };
   }
 
-  /** Another instance claimed the refresh: wait for its rotation (or give up and keep the token). */
-  private async awaitOther(session: SessionData): Promise<RefreshOutcome> {
+  /**
+   * A refresh that did not rotate lets go of its claim (review 68: held for `waitMs`, every call
+   * with the due cookie, on every instance, waited it out and sent no refresh: 16 s by default,
+   * longer than the browser client's timeout), its outcome told to those waiting (`ref:`). The
+   * claim overwritten to expire at once (a store has no delete); best effort.
+   */
+  private async release(hash: string | undefined, outcome: 'revoked' | 'failed'): Promise<void> {
+    const { store } = this.deps;
+    if (!store || !hash) return;
+    await Promise.all([
+      store.set(`ref:${hash}`, outcome, this.deps.waitMs),
+      store.set(`lock:${hash}`, 'released', 1),
+    ]).catch(() => {});
+  }
+
+  /**
+   * Another instance claimed the refresh: wait for its rotation, or its failure (`release`: the
+   * token kept, or the session over), or give up and keep the token.
+   */
+  private async awaitOther(session: SessionData, hash: string): Promise<RefreshOutcome> {
+    const { store } = this.deps;
     // Counted in polls, not by the injected clock (a test's clock may stand still).
     for (let polls = Math.ceil(this.deps.waitMs / POLL_MS); ; polls--) {
-      const next = await this.stored(session.token);
+      const [next, outcome] = await Promise.all([
+        this.stored(session.token),
+        store!.get(`ref:${hash}`).catch(() => null),
+      ]);
       if (next) {
         this.grace.set(session.token, { session: next, until: this.deps.now() + this.deps.graceMs });
         return { kind: 'rotated', session: this.latestLocal(next) };
       }
-      if (polls <= 0) return { kind: 'kept' };
+      if (outcome === 'revoked') return { kind: 'revoked' };
+      if (polls <= 0 || outcome !== null) return { kind: 'kept' };
       await pause(POLL_MS);
     }
   }
