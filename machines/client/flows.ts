@@ -23,7 +23,6 @@ import type { InspectionEvent, Observer } from 'xstate';
 import { readingOf } from '../clock';
 import { type CrossTab, createCrossTab, refreshWait } from '../cross-tab';
 import { isOwnedChannel, type PamEnvironment, tabOf } from '../environment';
-import { withoutUserToken } from '../login/request';
 import { SERVER_PLAY_TIME } from '../server-session/play-time';
 import type { Owner } from '../session/events';
 import {
@@ -38,7 +37,7 @@ import {
 import { PLAY_TIME_TRANSITIONS } from '../session/parts/play-time';
 import { PROFILE_TRANSITIONS } from '../session/parts/profile';
 import { TABS_TRANSITIONS } from '../session/parts/tabs';
-import type { AcceptedStore } from '../session/profile-services';
+import { type AcceptedStore, withoutTokens } from '../session/profile-services';
 import type { SessionTransitions } from '../session/setup';
 import type { SessionInput } from '../session/types';
 import { type DebugLogger, debugInspector } from './debug';
@@ -217,9 +216,9 @@ export const userModule = (): ClientFlow<'user'> => ({
       auth,
       (event, owner: Owner, sent) => {
         const s = session();
-        // The re-read profile's `user.token` is an access token: never in an event (the login's
-        // helper: the profile answer has the login answer's `user` shape).
-        const profile = event.profile && withoutUserToken(event.profile);
+        // The re-read profile's `user.token` is an access token, and so is one a server echoes
+        // deeper (`user.document.token`: review 67): never in an event, a view or a snapshot.
+        const profile = withoutTokens(event.profile);
         if (profile && s) profileRead(s, profile, sent, owner);
         reportOutcome({ ...event, profile });
       },

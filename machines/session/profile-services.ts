@@ -97,11 +97,18 @@ export type ReadOutcome = (
 export const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export const withoutToken = (user: unknown): AuthUser | null => {
-  if (!isRecord(user)) return null;
-  const { token: _token, ...rest } = user as AuthUser & { token?: unknown };
-  return rest as AuthUser;
-};
+/**
+ * `value` without the keys that name a token (`token`, `access_token`, `pushToken`: any case, any
+ * depth), as a copy. What a session holds of a profile (`user`, `userInfo`: JSON data) passes here:
+ * the API's `user.token`, and a token a server echoes inside the fields the spec leaves open
+ * (`user.document.token`: review 67), never reach a view or a snapshot.
+ */
+export const withoutTokens = <T>(value: T): T =>
+  value && JSON.parse(JSON.stringify(value), (key, v) => (/token$/i.test(key) ? undefined : v));
+
+/** A profile's `user` as a session holds it (`withoutTokens`), null when it is no object. */
+export const withoutToken = (user: unknown): AuthUser | null =>
+  isRecord(user) ? withoutTokens(user as AuthUser) : null;
 
 /** How far ahead another tab's stamp may be: the clock's stated bound. */
 export const boundOf = (s: ProfileServices) => {
