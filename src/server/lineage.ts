@@ -224,6 +224,22 @@ export class Lineages {
   }
 
   /**
+   * A logout of a live login claims `lineage` as the first to clear it (`clr:`, with its id `by`):
+   * null when it is the first, or when the store cannot say (REVIEW-P P1: a store down, the cookie
+   * still cleared); else the id it holds ('' unread). Read only when the logout knows neither its
+   * login's end nor the lineage's mark (review 64: another tab's logout had cleared the cookie, and
+   * a login made with none since held the jar): the one store answer that tells "every read fails"
+   * from "two keys fail".
+   */
+  async firstClear(lineage: string, by: string, until: number): Promise<string | null> {
+    const { store } = this.deps;
+    const key = `clr:${lineage}`;
+    if (!store || (await store.claim(key, by, Math.max(1, until - this.deps.now())).catch(() => true)))
+      return null;
+    return String((await store.get(key).catch(() => '')) ?? '');
+  }
+
+  /**
    * Whether a login joining `lineage` (arriving at `at`) is refused: a logout ended it (here, or
    * with a store anywhere); only within its window (`IN_FLIGHT_MS`) with `windowOnly`: the last step
    * of its successors, past it its own successor, which a logout with the cookie walks to and ends

@@ -51,6 +51,14 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
     lineage && by !== '' && +n > 0 && named === carried.loginId
       ? parts.lineages.tried(lineage, by, +n, until)
       : undefined;
+  // (A live login's logout claims its lineage as the first to clear it, beside its reads; the claim
+  // is read only when neither its login's end nor the lineage's mark can be: held by another
+  // logout, the cookie is kept, a login made since may hold it (review 64); by none (or the store
+  // down), cleared (REVIEW-P P1).)
+  const first =
+    live && lineage && (named === null || named === call.cookieLogin())
+      ? parts.lineages.firstClear(lineage, by || '.', until)
+      : undefined;
   let unread = false;
   const ended =
     lineage && (!live || unsure)
@@ -136,9 +144,11 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   // answer, review 56) past the window (`IN_FLIGHT_MS`): within it, it may have been in flight
   // across that logout's answer and a login made since hold the cookie (reviews 59, 60); never one
   // with another logout's id.
+  const holder = unsure && unread ? await first : null;
   const clears =
     (!ended || again || (by === '' && !inWindow(ended, call.arrivedAt, 'either'))) &&
-    (await tried) !== 'lost';
+    (await tried) !== 'lost' &&
+    (!holder || (by !== '' && (holder === by || holder.startsWith(`${by}:`))));
   // Marked again as the answer leaves, by the logout that clears (or that marked it, a live login's:
   // its own mark dated ahead would lock the browser out ~100 s): a call in flight across it
   // (`IN_FLIGHT_MS`) counts from here, not from the first mark, which slow revokes may have left a
