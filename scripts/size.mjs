@@ -48,7 +48,7 @@ export const rows = [
     code: `import { createCustomPamClient } from 'pam-client/machines';
       export const client = (baseURL) => createCustomPamClient({ baseURL, flows: [] });`,
     budget: 42_500,
-    ceiling: 43_142, // forty-third pass: measured + 20 (43,122: the 2xx scrubber reads the value as it came when a byte form was rewritten in it, CI seed 1820415887: safety outranks the bytes); before: 43,104 (history: git log -p scripts/size.mjs)
+    ceiling: 43_173, // forty-ninth pass: measured + 20 (43,153: review 69, a 2FA code an error echoes grouped as it is printed, `123 456`, `12-34-56`, read with its digits joined and redacted; safety outranks the bytes); before: 43,142 (history: git log -p scripts/size.mjs)
     // Lowered 47,300 -> 46,900 (issue 33): restore opt-in took it from 47,015 to 46,500; the session's
     // time on events, committed after, brought it to 46,806.
     // Lowered 47,550 -> 46,230 (issue 33): registration became a flow, out of createAuthModule
@@ -61,7 +61,7 @@ export const rows = [
     code: `import { createCustomPamClient } from 'pam-client/machines'; export { useSession } from 'pam-client/vue';
       export const client = (baseURL) => createCustomPamClient({ baseURL, flows: [] });`,
     budget: 42_700,
-    ceiling: 43_318, // forty-third pass: measured + 20 (43,298: the 2xx scrubber reads the value as it came when a byte form was rewritten in it, CI seed 1820415887: safety outranks the bytes); before: 43,278 (history: git log -p scripts/size.mjs)
+    ceiling: 43_347, // forty-ninth pass: measured + 20 (43,327: review 69, a 2FA code an error echoes grouped as it is printed, `123 456`, `12-34-56`, read with its digits joined and redacted; safety outranks the bytes); before: 43,318 (history: git log -p scripts/size.mjs)
     // Lowered 47,790 -> 46,440 (issue 33): registration as a flow (47,920 -> 46,420 on the same tree).
     // Lowered 46,540 -> 46,525 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 46,527 -> 46,505.
     external: ['vue'],
@@ -111,7 +111,7 @@ export const rows = [
     code: `import { createServerSessionClient } from 'pam-client/machines'; export { useSession } from 'pam-client/vue';
       export const client = (initial) => createServerSessionClient({ initial });`,
     budget: 42_200,
-    ceiling: 51_843, // forty-sixth pass: measured + 20 (51,823: reviews 55 and 56 mended: each logout names itself and numbers its tries, X-Pam-Logout, the logout of a login given up on too; a first try that timed out sent again; a 401 from a URL named in full under the prefix counts; safety outranks the bytes); before: 51,723 (history: git log -p scripts/size.mjs)
+    ceiling: 51_866, // forty-ninth pass: measured + 20 (51,846: review 69, a 2FA code an error echoes grouped as it is printed, `123 456`, `12-34-56`, read with its digits joined and redacted; safety outranks the bytes); before: 51,843 (history: git log -p scripts/size.mjs)
     // Was: twenty-eighth pass: measured + 20 after its review fixes (REVIEW28 secret forms, the logout that names its login, the fold lapsing and told, the report outcome, the restore wait and R28B) and LEAN28B; before: 48,279
     external: ['vue'],
     requires: [
@@ -168,7 +168,7 @@ export const rows = [
     // Over its budget since the body cap (review5 D7, 4520a74: an endless answer grew a tab by ~800 MB/s;
     // +about 180 B): a DoS fix outranks the budget. Dropping ofetch would take the row to ~6.9 kB, but
     // the design card names it.
-    ceiling: 12_767, // forty-third pass: measured + 20 (12,747: the 2xx scrubber reads the value as it came when a byte form was rewritten in it, CI seed 1820415887: safety outranks the bytes); before: 12,723 (history: git log -p scripts/size.mjs)
+    ceiling: 12_797, // forty-ninth pass: measured + 20 (12,777: review 69, a 2FA code an error echoes grouped as it is printed, `123 456`, `12-34-56`, read with its digits joined and redacted; safety outranks the bytes); before: 12,767 (history: git log -p scripts/size.mjs)
     core: true,
     requires: [['index', ['createOfetchAdapter']]],
   },
@@ -178,7 +178,7 @@ export const rows = [
       export const signIn = (baseURL, payload) => createAuthModule(createOfetchAdapter({ baseURL })).login(payload);`,
     budget: 14_700,
     // Lowered 20,700 -> 19,120 (issue 33): registration's rows left createAuthModule (20,656 -> 19,099).
-    ceiling: 18_388, // forty-third pass: measured + 20 (18,368: the 2xx scrubber reads the value as it came when a byte form was rewritten in it, CI seed 1820415887: safety outranks the bytes); before: 18,345 (history: git log -p scripts/size.mjs)
+    ceiling: 18_416, // forty-ninth pass: measured + 20 (18,396: review 69, a 2FA code an error echoes grouped as it is printed, `123 456`, `12-34-56`, read with its digits joined and redacted; safety outranks the bytes); before: 18,388 (history: git log -p scripts/size.mjs)
     core: true,
     requires: [['index', ['createAuthModule', 'createOfetchAdapter']]],
   },
@@ -193,7 +193,7 @@ export const rows = [
     name: 'everything in `pam-client` (ceiling)',
     code: `export * from 'pam-client';`,
     budget: 21_000,
-    ceiling: 33_379, // forty-third pass: measured + 20 (33,359: the 2xx scrubber reads the value as it came when a byte form was rewritten in it, CI seed 1820415887: safety outranks the bytes); before: 33,330 (history: git log -p scripts/size.mjs)
+    ceiling: 33_410, // forty-ninth pass: measured + 20 (33,390: review 69, a 2FA code an error echoes grouped as it is printed, `123 456`, `12-34-56`, read with its digits joined and redacted; safety outranks the bytes); before: 33,379 (history: git log -p scripts/size.mjs)
     core: true,
   },
   {

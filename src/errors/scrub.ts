@@ -437,15 +437,16 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   };
   const once = (t: string) => (parts ? cut(scrubbed(t, 0)) : scrubbed(t, 0));
   // What errors carry is read again as it renders (REVIEW-U U-4): without its invisible characters
-  // (soft hyphen, zero-width, bidi marks, word joiner, BOM) and with its single spaces closed up
-  // (`S e c r e t`, glued to a word or not); that reading, scrubbed, is kept when a secret was in
-  // it (more hidden, never less).
+  // (soft hyphen, zero-width, bidi marks, word joiner, BOM), digits joined across a code's printed
+  // separators (`123 456`, `12-34`: review 69), single spaces closed up (`S e c r e t`); that
+  // reading, scrubbed, kept when a secret was in it (more hidden, never less). (Only a text with
+  // such a character or four single characters in a row is closed up: each pass costs.)
   const text = (t: string) => {
     const u = once(t);
-    // (Only a text with such a character or two single characters in a row: each pass costs.)
-    const v = /[\xad\u200b-\u200f\u2060\ufeff]|\S\s\S\s\S\s\S/.test(u)
-      ? u.replace(/[\xad\u200b-\u200f\u2060\ufeff]|(\S)\s(?=\S)/g, '$1')
-      : u;
+    const d = u.replace(/(\d)[\s.-](?=\d)/g, '$1');
+    const v = /[\xad\u200b-\u200f\u2060\ufeff]|\S\s\S\s\S\s\S/.test(d)
+      ? d.replace(/[\xad\u200b-\u200f\u2060\ufeff]|(\S)\s(?=\S)/g, '$1')
+      : d;
     const w = v === u ? v : once(v);
     return w === v ? u : w;
   };
