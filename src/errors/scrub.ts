@@ -438,9 +438,8 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   const once = (t: string) => (parts ? cut(scrubbed(t, 0)) : scrubbed(t, 0));
   // What errors carry is read again as it renders (REVIEW-U U-4): without its invisible characters
   // (soft hyphen, zero-width, bidi marks, word joiner, BOM), digits joined across a code's printed
-  // separators (`123 456`, `12-34`: review 69), single spaces closed up (`S e c r e t`); that
-  // reading, scrubbed, kept when a secret was in it (more hidden, never less). (Only a text with
-  // such a character or four single characters in a row is closed up: each pass costs.)
+  // separators (`123 456`: review 69), single spaces closed up (`S e c r e t`; only in a text with
+  // four single characters in a row), kept when a secret was in it (more hidden, never less).
   const text = (t: string) => {
     const u = once(t);
     const d = u.replace(/(\d)[\s.-](?=\d)/g, '$1');
