@@ -437,12 +437,12 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   };
   const once = (t: string) => (parts ? cut(scrubbed(t, 0)) : scrubbed(t, 0));
   // What errors carry is read again as it renders (REVIEW-U U-4): without its invisible characters
-  // (soft hyphen, zero-width, bidi marks, word joiner, BOM), digits joined across a code's printed
-  // separators (`123 456`: review 69), single spaces closed up (`S e c r e t`; only in a text with
-  // four single characters in a row), kept when a secret was in it (more hidden, never less).
+  // (soft hyphen, zero-width, bidi marks, word joiner, BOM), digits joined across up to 3 non-letters
+  // (`123 456`, `(123) 456`: reviews 69, 71), single spaces closed up (`S e c r e t`, in a text with
+  // four single characters in a row); kept when a secret was in it (more hidden, never less).
   const text = (t: string) => {
     const u = once(t);
-    const d = u.replace(/(\d)[\s.-](?=\d)/g, '$1');
+    const d = u.replace(/(\d)[^\p{L}\p{N}]{1,3}(?=\d)/gu, '$1');
     const v = /[\xad\u200b-\u200f\u2060\ufeff]|\S\s\S\s\S\s\S/.test(d)
       ? d.replace(/[\xad\u200b-\u200f\u2060\ufeff]|(\S)\s(?=\S)/g, '$1')
       : d;

@@ -218,23 +218,28 @@ export class Rotations {
   }
 
   /**
-   * Another instance claimed the refresh: wait for its rotation, or its failure (`release`: the
-   * token kept, or the session over), or give up and keep the token.
+   * Another instance claimed the refresh: wait for its rotation, or for the claim let go (`release`:
+   * the token kept), or the session over (the refresh route's `401`, `ref:`), or give up and keep
+   * the token. A `failed` outcome alone is no word: one of an earlier claim may still be kept while
+   * a later claim's refresh rotates (review 71: a call that stopped on it sent the old token, dead
+   * at the API by then, and was signed out).
    */
   private async awaitOther(session: SessionData, hash: string): Promise<RefreshOutcome> {
-    const { store } = this.deps;
+    const store = this.deps.store!;
+    const read = (key: string) => store.get(key).catch(() => '');
     // Counted in polls, not by the injected clock (a test's clock may stand still).
     for (let polls = Math.ceil(this.deps.waitMs / POLL_MS); ; polls--) {
-      const [next, outcome] = await Promise.all([
+      const [next, outcome, lock] = await Promise.all([
         this.stored(session.token),
-        store!.get(`ref:${hash}`).catch(() => null),
+        read(`ref:${hash}`),
+        read(`lock:${hash}`),
       ]);
       if (next) {
         this.grace.set(session.token, { session: next, until: this.deps.now() + this.deps.graceMs });
         return { kind: 'rotated', session: this.latestLocal(next) };
       }
       if (outcome === 'revoked') return { kind: 'revoked' };
-      if (polls <= 0 || outcome !== null) return { kind: 'kept' };
+      if (polls <= 0 || lock === null || lock === 'released') return { kind: 'kept' };
       await pause(POLL_MS);
     }
   }
