@@ -211,8 +211,9 @@ export class Rotations {
   private async release(hash: string | undefined, outcome: 'revoked' | 'failed'): Promise<void> {
     const { store } = this.deps;
     if (!store || !hash) return;
+    // (Only the session over is told: a `failed` one could outlive its claim, review 71.)
     await Promise.all([
-      store.set(`ref:${hash}`, outcome, this.deps.waitMs),
+      outcome === 'revoked' && store.set(`ref:${hash}`, outcome, this.deps.waitMs),
       store.set(`lock:${hash}`, 'released', 1),
     ]).catch(() => {});
   }
@@ -220,9 +221,9 @@ export class Rotations {
   /**
    * Another instance claimed the refresh: wait for its rotation, or for the claim let go (`release`:
    * the token kept), or the session over (the refresh route's `401`, `ref:`), or give up and keep
-   * the token. A `failed` outcome alone is no word: one of an earlier claim may still be kept while
-   * a later claim's refresh rotates (review 71: a call that stopped on it sent the old token, dead
-   * at the API by then, and was signed out).
+   * the token. Never on a word of a failure: one of an earlier claim may still be kept while a later
+   * claim's refresh rotates (review 71: a call that stopped on it sent the old token, dead at the
+   * API by then, and was signed out).
    */
   private async awaitOther(session: SessionData, hash: string): Promise<RefreshOutcome> {
     const store = this.deps.store!;
