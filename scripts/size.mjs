@@ -203,7 +203,7 @@ export const rows = [
     // Raised 74,300 -> 78,000 (2026-11-28, second session): this row holds every feature, now the
     // funnel events flow (about 2.9 kB, opt-in for apps) and the proxy-side auth reading of the server session.
     // Lowered 79,680 -> 79,650 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 79,655 -> 79,629.
-    ceiling: 96_690, // forty-ninth pass: measured + 20 (96,670: review 67, a token a server echoes inside the profile's open fields, `user.document.token`, dropped at any depth before a view, an event or a snapshot holds it; safety outranks the bytes); before: 96,669 (history: git log -p scripts/size.mjs)
+    ceiling: 96_715, // forty-ninth pass: measured + 20 (96,695: reviews 67, 69, 71 and CI's seed 1160984286 on the step-up lock, counted from the page's first sight of it on any clock; safety outranks the bytes); before: 96,690 (history: git log -p scripts/size.mjs)
   },
   {
     // Issue 34: the OpenTelemetry bridge's own weight (`@opentelemetry/api` and pam-client external).
@@ -220,7 +220,7 @@ export const rows = [
       export const client = (baseURL) => createCustomPamClient({ baseURL, flows: funnelEvents(operatorPreset()) });`,
     budget: 59_000, // the preset's 56,000 + 3 kB for the events
     // Lowered 65,050 -> 65,030 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 65,040 -> 65,012.
-    ceiling: 74_516, // forty-ninth pass: measured + 20 (74,496: review 67, a token a server echoes inside the profile's open fields, `user.document.token`, dropped at any depth before a view, an event or a snapshot holds it; safety outranks the bytes); before: 74,490 (history: git log -p scripts/size.mjs)
+    ceiling: 74_538, // forty-ninth pass: measured + 20 (74,518: reviews 67, 69, 71 and CI's seed 1160984286 on the step-up lock, counted from the page's first sight of it on any clock; safety outranks the bytes); before: 74,516 (history: git log -p scripts/size.mjs)
     external: ['vue'],
     requires: [
       ['machines', ['createCustomPamClient', 'operatorPreset', 'funnelEvents']],

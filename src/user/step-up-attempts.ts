@@ -281,13 +281,16 @@ function attemptsIn(
       write(locked);
       return locked;
     }
+    // When this page first saw this very record (read, on any clock, or written).
+    const [seen, from] = stamps.get(key) ?? [];
+    const gone = seen === raw ? monotonic() - from! : 0;
+    if (seen !== raw) stamps.set(key, [raw, monotonic()]);
     if (!sure) {
       // No server time to trust (REVIEW-R R-10): time runs on this page's monotonic clock from
-      // when it read (or wrote) this very record; a length counts down, written back (a reload
-      // resumes from it), and an end in server time lasts one lock period from then at most.
-      const [seen, from] = stamps.get(key) ?? [];
-      const gone = seen === raw ? monotonic() - from! : 0;
-      if (seen !== raw) stamps.set(key, [raw, monotonic()]);
+      // when it first saw this very record (a trusted reading's sight counts: seen over at 17 min,
+      // then trust lost, a lock held till 32, CI seed 1160984286); a length counts down, written
+      // back (a reload resumes from it), and an end in server time lasts one lock period from then
+      // at most.
       // An end that is over: 0. An end in server time lasts `ms` from then at most.
       const left = (until: number, ms = STEP_UP_LOCK_MS) =>
         until < 0 ? Math.min(0, until + gone) : gone < ms ? until : 0;

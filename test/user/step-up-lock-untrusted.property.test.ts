@@ -141,6 +141,20 @@ describe('the step-up lock ends without a trusted server clock (R-10)', () => {
               { kind: 'clock', trusted: false, skew: 0 },
             ],
           ],
+          // CI's seed 1160984286 (forty-ninth pass): the lock seen by the page at its start, over
+          // on trusted readings at 17 min, then trust lost: held again until 32 min (one period
+          // from the first untrusted reading), past the bound of 30.
+          [
+            [
+              { kind: 'wrong' },
+              { kind: 'wrong' },
+              { kind: 'wrong' },
+              { kind: 'reload' },
+              { kind: 'advance', ms: 1024161 },
+              { kind: 'clock', trusted: false, skew: 0 },
+              { kind: 'advance', ms: 775839 },
+            ],
+          ],
         ],
       },
     );
