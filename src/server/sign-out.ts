@@ -89,16 +89,16 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   // (A first mark's time, until the answer leaves (`close`): the latest it can, so that a mark the
   // store loses meanwhile never opens the window early: a refresh waited for, the revokes, the store.)
   const ahead = parts.now() + 2 * parts.upstream.timeoutMs + 8_000;
-  // (A live login's logout over a mark still in its window marks it again as that mark's logout's,
-  // so a later try of it is still its own (review 64); its own, never lowering its number (reviews
-  // 63, 65). A number read from a replica that lags no longer lets a stale try clear a login made
-  // since (reviews 65, 66, which made such a mark nobody's): a try a later one took first never
-  // clears (`tried`). Past the window, as its own.)
+  // (A live login's logout over a mark still in its window, another logout's or its own, marks it
+  // as nobody's (as two logouts' answers do, review 59): a borrowed id, or a number read from a
+  // replica that lags, let a stale try clear a login made since (reviews 65, 66); a later try is
+  // then not its logout's own, and the browser waits out the window (review 64). Past the window,
+  // as its own, never lowering its own logout's number (reviews 63, 65).)
   const [markBy, markN] = !live
     ? [unread ? CONTESTED : by, +n]
-    : ended && (ended.by === by || inWindow(ended, call.arrivedAt, 'either'))
-      ? [ended.by, ended.by === by ? Math.max(+n, ended.n) : ended.n]
-      : [by, +n];
+    : ended && inWindow(ended, call.arrivedAt, 'either')
+      ? [CONTESTED, Number.POSITIVE_INFINITY]
+      : [by, ended?.by === by ? Math.max(+n, ended.n) : +n];
   let walked: string[] = [];
   if (lineage) {
     // Every store step best effort (REVIEW-P P1): an end that cannot be read ends the login again.

@@ -68,9 +68,7 @@ describe("try .2 of a lost logout, after another tab's logout of the same cookie
   // borrowed id let A's stale try clear a login made since (HIGH, MEDIUM). Now B marks A's mark in
   // its window as nobody's (as two logouts' answers do, review 59): A's later try is refused and the
   // browser waits out the window (~60 s, bounded). Left as an expected failure, the cost chosen.
-  // Forty-ninth pass: A's id and number borrowed again, safe now that each try claims its number
-  // and the ones below it (`Lineages.tried`): A's stale try is refused by the claims, not the mark.
-  it("B could not read L1's end: try .2 is still A's own", async () => {
+  it.fails("B could not read L1's end: try .2 is still A's own", async () => {
     expect(await scenario('fails')).toEqual({ status: 204, cleared: true });
   });
 });
