@@ -220,7 +220,9 @@ export class Lineages {
     if (mine || !store) return mine ? 'lost' : 'won';
     const ttl = Math.max(1, until - now);
     const taken = await Promise.all(keys.map((key) => store.claim(key, '1', ttl).catch(() => null)));
-    return taken[0] === false ? 'lost' : taken[0] ? 'won' : 'unknown';
+    // ('won' only when every claim answered: one below that failed leaves that try free to clear,
+    // review 73.)
+    return taken[0] === false ? 'lost' : taken.includes(null) ? 'unknown' : 'won';
   }
 
   /**

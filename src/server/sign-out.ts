@@ -145,9 +145,13 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   // across that logout's answer and a login made since hold the cookie (reviews 59, 60); never one
   // with another logout's id.
   const holder = unsure && unread ? await first : null;
+  // (A later try whose claims the store could not take may be the stale one: it keeps the cookie,
+  // its login ended, and the browser waits out the window while the store fails (review 73).)
+  const claim = await tried;
   const clears =
     (!ended || again || (by === '' && !inWindow(ended, call.arrivedAt, 'either'))) &&
-    (await tried) !== 'lost' &&
+    claim !== 'lost' &&
+    !(claim === 'unknown' && +n > 1) &&
     (!holder || (by !== '' && (holder === by || holder.startsWith(`${by}:`))));
   // Marked again as the answer leaves, by the logout that clears (or that marked it, a live login's:
   // its own mark dated ahead would lock the browser out ~100 s): a call in flight across it
