@@ -19,12 +19,30 @@
 //   own value / an attempt id that the poller read from `lock:` when it lost the claim; or have the
 //   claimer overwrite/expire `ref:` when it takes the claim, before it sends the refresh).
 import { describe, expect, it } from 'vitest';
+import type { PamSessionStore } from '../../src/server/types';
 import { sharedStore } from '../server/faulty-store';
 import { Browser, startPam, type TestClock } from '../server/harness';
 import { useReferenceServer } from '../support/server';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
 const ref = useReferenceServer({ now: () => clock.now });
+
+/** `store` as one instance sees it, its reads of a rotation (`rot:`) counted: `reached(n)`. */
+function pollsOf(store: PamSessionStore) {
+  let count = 0;
+  const waiting: [number, () => void][] = [];
+  return {
+    store: {
+      ...store,
+      get: (key: string) => {
+        if (key.startsWith('rot:')) count++;
+        for (const [n, go] of waiting) if (count >= n) go();
+        return store.get(key);
+      },
+    },
+    reached: (n: number) => new Promise<void>((go) => waiting.push([n, go])),
+  };
+}
 
 describe("a stale ref: from an earlier attempt misleads a later attempt's pollers", () => {
   it('C waits for B (a rotation) instead of signing the player out', async () => {
@@ -48,7 +66,9 @@ describe("a stale ref: from an earlier attempt misleads a later attempt's poller
     const options = { store, timeoutMs: 2_000, refreshAfterMs: 60_000 };
     const a = await startPam(ref.server, clock, options);
     const b = await startPam(ref.server, clock, { ...options, fetch: holding });
-    const c = await startPam(ref.server, clock, options);
+    // C's polls for B's rotation, counted: a C that waits polls again (its own 25-ms pause).
+    const polls = pollsOf(store);
+    const c = await startPam(ref.server, clock, { ...options, store: polls.store });
     try {
       const browser = new Browser(a.served.url);
       const { plain } = ref.server.seed;
@@ -76,8 +96,8 @@ describe("a stale ref: from an earlier attempt misleads a later attempt's poller
       const onC = new Browser(c.served.url);
       onC.cookie = cookie;
       const third = onC.call('GET', '/pam/bff/users/address-by-user');
-      // B answered once C did (the defect), or after 1.5 s of C's waiting (a correct C waits for it).
-      await Promise.race([third, new Promise((r) => setTimeout(r, 1_500))]);
+      // B answered once C did (the defect), or once C polled twice after its first read (a correct C waits for it).
+      await Promise.race([third, polls.reached(3)]);
       releaseB();
       const [bAns, cAns] = await Promise.all([second, third]);
       expect(bAns.status).toBe(200);
@@ -112,7 +132,9 @@ describe("a stale ref: from an earlier attempt misleads a later attempt's poller
     const options = { store, timeoutMs: 2_000, refreshAfterMs: 60_000 };
     const a = await startPam(ref.server, clock, options);
     const b = await startPam(ref.server, clock, { ...options, fetch: holding });
-    const c = await startPam(ref.server, clock, options);
+    // C's polls for B's rotation, counted: a C that waits polls again (its own 25-ms pause).
+    const polls = pollsOf(store);
+    const c = await startPam(ref.server, clock, { ...options, store: polls.store });
     try {
       const browser = new Browser(a.served.url);
       const { plain } = ref.server.seed;
@@ -131,8 +153,8 @@ describe("a stale ref: from an earlier attempt misleads a later attempt's poller
       const onC = new Browser(c.served.url);
       onC.cookie = cookie;
       const third = onC.call('GET', '/pam/bff/users/address-by-user');
-      // B answered once C did (the defect), or after 1.5 s of C's waiting (a correct C waits for it).
-      await Promise.race([third, new Promise((r) => setTimeout(r, 1_500))]);
+      // B answered once C did (the defect), or once C polled twice after its first read (a correct C waits for it).
+      await Promise.race([third, polls.reached(3)]);
       releaseB();
       const [bAns, cAns] = await Promise.all([second, third]);
       expect(bAns.status).toBe(200);
