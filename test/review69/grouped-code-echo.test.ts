@@ -23,43 +23,13 @@
 //   closed-up reading whenever a text holds a run of digits and spaces as long as the code.
 import { describe, expect, it } from 'vitest';
 import { S, useWorld } from '../support/world';
-import { collectingTab } from './harness';
+import { codeStepAnswered } from './harness';
 
 const world = useWorld({ reportStepMs: S });
 
-async function codeStepAnswered(echoed: string) {
-  const t = collectingTab(world, { channel: false });
-  const { email, password, twoFactorCode } = world.server.seed.twoFactor;
-  expect(twoFactorCode).toBe('123456');
-  await world.settle();
-  t.client.login({ login: email, password });
-  await world.advance(2 * S);
-  expect(t.client.view.status).toBe('twoFactorRequired');
-  world.server.faults.add({
-    method: 'POST',
-    path: '/auth/login',
-    status: 503,
-    body: { message: `Não foi possível validar o código ${echoed} agora` },
-    times: 1,
-  });
-  t.client.submitCode(twoFactorCode!);
-  await world.advance(2 * S);
-  t.snap();
-  // Not a rejection: back at the code step, the code still live.
-  expect(t.client.view.status).toBe('twoFactorRequired');
-  expect(t.client.view.error?.code).toBe('http');
-  const ch = t.channels();
-  return {
-    message: t.client.view.error!.message,
-    json: JSON.stringify(t.client.view.error),
-    debug: ch.debug.filter((l) => l.includes(echoed)),
-    inspector: ch.inspector.filter((l) => l.includes(echoed)).length,
-  };
-}
-
 describe('a 2FA code echoed grouped in a 5xx of the code step', () => {
   it.each(['123456', '1 2 3 4 5 6'])('control: echoed as "%s" it is redacted', async (echoed) => {
-    const r = await codeStepAnswered(echoed);
+    const r = await codeStepAnswered(world, echoed);
     expect(r.message).toContain('[redacted]');
     expect(r.message).not.toContain(echoed);
     expect(r.debug).toEqual([]);
@@ -70,7 +40,7 @@ describe('a 2FA code echoed grouped in a 5xx of the code step', () => {
   it.each(['123 456', '12 34 56', '123\u00a0456', '123\u2009456', '123-456', '12.34.56'])(
     'echoed as "%s" it never reaches view.error, debug or the inspector',
     async (echoed) => {
-      const r = await codeStepAnswered(echoed);
+      const r = await codeStepAnswered(world, echoed);
       expect.soft(r.message, 'view.error.message').not.toContain(echoed);
       expect.soft(r.json, 'view.error.toJSON()').not.toContain(echoed);
       expect.soft(r.debug, 'debug lines').toEqual([]);

@@ -8,9 +8,10 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import { sessionActorOf } from 'pam-client/devtools';
 import { funnelEvents, operatorPreset, type PamClient } from 'pam-client/machines';
+import { expect } from 'vitest';
 import { traceFunnel } from '../../machines/otel/index';
 import { recordFunnel } from '../funnel/record';
-import { openTab, type TabOptions, type World } from '../support/world';
+import { openTab, S, type TabOptions, type World } from '../support/world';
 
 export interface Exchange {
   method: string;
@@ -239,4 +240,38 @@ export function leaks(channels: Record<string, string[]>, needle: string) {
       });
   }
   return found;
+}
+
+/**
+ * The reference server's `twoFactor` player at the code step, the code answered `503` with a message
+ * echoing it as `echoed`: what of it reached the error, its JSON, debug lines and the inspector.
+ */
+export async function codeStepAnswered(world: World, echoed: string) {
+  const t = collectingTab(world, { channel: false });
+  const { email, password, twoFactorCode } = world.server.seed.twoFactor;
+  expect(twoFactorCode).toBe('123456');
+  await world.settle();
+  t.client.login({ login: email, password });
+  await world.advance(2 * S);
+  expect(t.client.view.status).toBe('twoFactorRequired');
+  world.server.faults.add({
+    method: 'POST',
+    path: '/auth/login',
+    status: 503,
+    body: { message: `Não foi possível validar o código ${echoed} agora` },
+    times: 1,
+  });
+  t.client.submitCode(twoFactorCode!);
+  await world.advance(2 * S);
+  t.snap();
+  // Not a rejection: back at the code step, the code still live.
+  expect(t.client.view.status).toBe('twoFactorRequired');
+  expect(t.client.view.error?.code).toBe('http');
+  const ch = t.channels();
+  return {
+    message: t.client.view.error!.message,
+    json: JSON.stringify(t.client.view.error),
+    debug: ch.debug.filter((l) => l.includes(echoed)),
+    inspector: ch.inspector.filter((l) => l.includes(echoed)).length,
+  };
 }

@@ -19,43 +19,14 @@
 //   at most 3 characters from [\s\p{P}\p{S}]) in what errors carry; or compare the text's digit
 //   sequence (digits only, separators of <= 3 non-alphanumerics dropped) against digit secrets.
 import { describe, expect, it } from 'vitest';
-import { collectingTab } from '../review69/harness';
+import { codeStepAnswered } from '../review69/harness';
 import { S, useWorld } from '../support/world';
 
 const world = useWorld({ reportStepMs: S });
 
-async function codeStepAnswered(echoed: string) {
-  const t = collectingTab(world, { channel: false });
-  const { email, password, twoFactorCode } = world.server.seed.twoFactor;
-  expect(twoFactorCode).toBe('123456');
-  await world.settle();
-  t.client.login({ login: email, password });
-  await world.advance(2 * S);
-  expect(t.client.view.status).toBe('twoFactorRequired');
-  world.server.faults.add({
-    method: 'POST',
-    path: '/auth/login',
-    status: 503,
-    body: { message: `Não foi possível validar o código ${echoed} agora` },
-    times: 1,
-  });
-  t.client.submitCode(twoFactorCode!);
-  await world.advance(2 * S);
-  t.snap();
-  expect(t.client.view.status).toBe('twoFactorRequired');
-  expect(t.client.view.error?.code).toBe('http');
-  const ch = t.channels();
-  return {
-    message: t.client.view.error!.message,
-    json: JSON.stringify(t.client.view.error),
-    debug: ch.debug.filter((l) => l.includes(echoed)),
-    inspector: ch.inspector.filter((l) => l.includes(echoed)).length,
-  };
-}
-
 describe('a 2FA code echoed grouped with other separators', () => {
   it('control (passes): "123.456" (review 69) is redacted', async () => {
-    const r = await codeStepAnswered('123.456');
+    const r = await codeStepAnswered(world, '123.456');
     expect(r.message).not.toContain('123.456');
   });
 
@@ -70,7 +41,7 @@ describe('a 2FA code echoed grouped with other separators', () => {
     '123/456',
     '(123) 456',
   ])('echoed as "%s" it never reaches view.error, debug or the inspector', async (echoed) => {
-    const r = await codeStepAnswered(echoed);
+    const r = await codeStepAnswered(world, echoed);
     expect.soft(r.json, 'view.error.toJSON()').not.toContain(echoed);
     expect.soft(r.debug, 'debug lines').toEqual([]);
     expect.soft(r.inspector, 'inspection events holding it').toBe(0);
