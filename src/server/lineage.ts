@@ -322,12 +322,14 @@ export class Lineages {
 
   /**
    * The logins that joined `lineage` (here, and with a store on every instance, as sealed when they
-   * joined), and whether a login found it full (`more`: it went on to the next step).
+   * joined), whether a login found it full (`more`: it went on to the next step), and whether a
+   * read of the store failed (`unread`: a login may have joined that this list lacks).
    */
-  async members(lineage: string): Promise<{ sessions: SessionData[]; more: boolean }> {
+  async members(lineage: string): Promise<{ sessions: SessionData[]; more: boolean; unread: boolean }> {
     const entry = this.logins.get(lineage);
     const found = new Map(entry?.members);
     let more = entry?.more === true;
+    let unread = false;
     const { store } = this.deps;
     if (store) {
       // Every slot read (an earlier one may have expired before a later one), and the mark of a
@@ -335,7 +337,10 @@ export class Lineages {
       // find: REVIEW-P P1).
       const slots = await Promise.all(
         Array.from({ length: MAX_LOGINS + 1 }, (_, i) =>
-          store.get(`lin:${lineage}:${i < MAX_LOGINS ? i : 'more'}`).catch(() => null),
+          store.get(`lin:${lineage}:${i < MAX_LOGINS ? i : 'more'}`).catch(() => {
+            unread = true;
+            return null;
+          }),
         ),
       );
       more ||= slots.pop() !== null;
@@ -344,6 +349,6 @@ export class Lineages {
         if (session && !found.has(session.loginId)) found.set(session.loginId, session);
       }
     }
-    return { sessions: [...found.values()], more };
+    return { sessions: [...found.values()], more, unread };
   }
 }

@@ -140,6 +140,32 @@ export class Rotations {
     return written(this.deps.store, `end:${session.loginId}`, Math.max(1, until - now));
   }
 
+  /**
+   * An ending of `session`'s login (a logout's, a new login's over it, a call's clearing its
+   * cookie) takes its place in the store's one order (a claim of `fin:`, set-if-absent, beside the
+   * `end:` it writes): false when another ending came first, whatever a read of `end:` answered (a
+   * replica that lags, a read that failed); null without a store, or when the store cannot say.
+   */
+  endsFirst(session: SessionData, until: number): Promise<boolean | null> {
+    const { store } = this.deps;
+    const ttl = Math.max(1, until - this.deps.now());
+    return store ? store.claim(`fin:${session.loginId}`, '1', ttl).catch(() => null) : Promise.resolve(null);
+  }
+
+  /**
+   * Whether an ending came before this call's clearing of `session`'s cookie: ended here, or, with
+   * a store, the claim of its end lost (`endsFirst`; the store unable to say: its `end:` read). Won,
+   * the clearing is the login's end (`end`): a login sent with its cookie later replaces none.
+   */
+  async endedBefore(session: SessionData, until: number): Promise<boolean> {
+    const ended = this.ended.get(session.loginId);
+    if (ended !== undefined && ended > this.deps.now()) return true;
+    const first = await this.endsFirst(session, until);
+    // (Its claim won: this call's clearing ends the login, its end written for every instance.)
+    if (first) await this.end(session, until);
+    return first === null ? this.hasEnded(session) : !first;
+  }
+
   /** Whether a logout ended `session`'s login (here, or with a store anywhere). */
   async hasEnded(session: SessionData): Promise<boolean> {
     const until = this.ended.get(session.loginId);

@@ -44,7 +44,15 @@ export async function login(
     // abandoned it). Signing in replaces the session (better-auth, supabase): the one the cookie
     // held ends as at a logout (never the new token, should the API answer the same).
     const sealed = call.begun();
-    if (previous && sealed !== undefined) await endLogins(parts, call, [previous], sealed);
+    // (Another ending of that login came first in the store's order (a logout, a login sent with the
+    // same cookie): this one was in flight across it, whatever a read that lagged or failed said.
+    // Refused as a login the lineage's mark refuses, its token revoked (fiftieth pass,
+    // `logout-replicas.property`: sealed on an instance whose reads lagged, it outlived the logout.)
+    if (previous && sealed !== undefined && (await endLogins(parts, call, [previous], sealed)).size > 0) {
+      call.abandon();
+      call.signOut();
+      return answer(call, 401, { message: LOGGED_OUT, pam: 'signed_out' }, back(call, up), true);
+    }
     kept = sealed;
     return response;
   } finally {

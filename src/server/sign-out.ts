@@ -100,6 +100,7 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
       ? [CONTESTED, Number.POSITIVE_INFINITY]
       : [by, ended?.by === by ? Math.max(+n, ended.n) : +n];
   let walked: string[] = [];
+  let blind = false; // a read of the lineage's logins failed
   if (lineage) {
     // Every store step best effort (REVIEW-P P1): an end that cannot be read ends the login again.
     // The ends read together: a stalled store costs one deadline (`STORE_MS`), not one per login.
@@ -124,10 +125,14 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
     ]);
     const [first, ...rest] = await readAll([lineage, ...walked]);
     const found = [first!, ...rest].flatMap((step) => step.sessions);
+    blind = [first!, ...rest].some((step) => step.unread);
     if (first!.more && !walked.length) {
       walked = steps();
       await Promise.all(endAll(walked));
-      for (const step of await readAll(walked)) found.push(...step.sessions);
+      for (const step of await readAll(walked)) {
+        found.push(...step.sessions);
+        blind ||= step.unread;
+      }
     }
     const members = found.filter(
       (s, i, all) =>
@@ -138,7 +143,11 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
     );
     ending.push(...members.filter((_, i) => !done[i]));
   }
-  await endLogins(parts, call, ending);
+  // (A login read as live (or whose end it could not read) takes its end's place in the store's
+  // one order as it is ended: another ending came first (another tab's logout, a new login over
+  // it), the read was stale or failed, and the browser may hold a login made since (fiftieth pass,
+  // `logout-replicas.property`): the cookie is kept.)
+  const endedBefore = (await endLogins(parts, call, ending)).has(call.session?.loginId ?? '');
   // Whether this answer clears the cookie: a first logout's, a try of the logout that ended it, or
   // one with no id (a form post's, curl's: the one way such a browser unlocks at once after a lost
   // answer, review 56) past the window (`IN_FLIGHT_MS`): within it, it may have been in flight
@@ -148,7 +157,14 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   // (A later try whose claims the store could not take may be the stale one: it keeps the cookie,
   // its login ended, and the browser waits out the window while the store fails (review 73).)
   const claim = await tried;
+  // (A logout of an ended login that could not read every login of its lineage keeps the cookie:
+  // the browser may hold a login sent with it since (a new login over it), which it did not end
+  // (fiftieth pass, `logout-replicas.property`: that login's cookie cleared, the login left live).
+  // A login read as live, or whose end it cannot read, is cleared whatever the store does (REVIEW-P
+  // P1, the stall properties).)
   const clears =
+    !(blind && !live) &&
+    (again || !endedBefore) &&
     (!ended || again || (by === '' && !inWindow(ended, call.arrivedAt, 'either'))) &&
     claim !== 'lost' &&
     !(claim === 'unknown' && +n > 1) &&
@@ -174,19 +190,24 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
  * revoked at the API, each once (best effort: unreachable, they die at their expiry), but `keep`
  * (a new login's token). The store's steps are best effort (REVIEW-P P1): one that fails never
  * keeps a token from its revoke. A login whose revoke still failed after the retries is told to
- * the app (`onLogoutIncomplete`), with whether the store recorded its end.
+ * the app (`onLogoutIncomplete`), with whether the store recorded its end. Each end takes its
+ * place in the store's one order (`Rotations.endsFirst`): the logins another ending came first for.
  */
 export async function endLogins(
   parts: ServerParts,
   call: CallSession,
   sessions: readonly SessionData[],
   keep?: string,
-): Promise<void> {
+): Promise<Set<string>> {
   const tokens = new Map<string, [string, () => void]>();
   const cookie = call.cookieToken();
+  const later = new Set<string>();
   await Promise.all(
     sessions.map(async (s) => {
-      const recorded = await parts.rotations.end(s, s.signedInAt + parts.cookie.absoluteMs);
+      const until = s.signedInAt + parts.cookie.absoluteMs;
+      // (Its claim beside the reads below: no store deadline more.)
+      const first = parts.rotations.endsFirst(s, until);
+      const recorded = await parts.rotations.end(s, until);
       let told = false;
       const failed = () => {
         if (!told) tell(parts, { loginId: s.loginId, playerId: s.playerId, recorded });
@@ -203,10 +224,12 @@ export async function endLogins(
       });
       // The cookie's token, with its own login's scheme.
       if (cookie !== null && s.loginId === call.carried()?.loginId) tokens.set(cookie, [s.tokenType, failed]);
+      if ((await first) === false) later.add(s.loginId);
     }),
   );
   tokens.delete(keep ?? '');
   await Promise.all([...tokens].map(([token, [type, failed]]) => call.revoke(token, type, failed)));
+  return later;
 }
 
 /** The app's `onLogoutIncomplete` told (its throw or rejection goes nowhere: the logout stands). */

@@ -43,7 +43,8 @@ const isEntry = (v: unknown): v is Entry =>
   typeof (v as Entry).value === 'string' &&
   typeof (v as Entry).exp === 'number';
 
-const settle = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const settle = (ms: number): Promise<void> =>
+  ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 
 /**
  * A `PamSessionStore` over an unstorage `Storage`: token rotations shared by every instance on

@@ -1,0 +1,350 @@
+// The proxy's logout rules over generated orders, on three instances sharing one store whose reads
+// may lag or fail (fiftieth pass; the gap the forty-ninth pass's note left: reviews 62 to 73 found
+// each of these faults by hand). One browser's cookie jar; logins, logouts whose tries name their
+// logout, form posts, tabs' profile reads; answers delivered, lost or held on the wire and delivered
+// later; each request reaching one of the three instances. Faults come and go as generated steps:
+// an instance's reads answered by a replica that lags (as the store was some writes ago, at most
+// `LAG_MS` behind: a tick past it lets the replica catch up), its reads of some keys failing, or
+// its claims failing (only while its reads are sound: with no read and no claim it can trust, an
+// instance cannot tell a late logout from a first one, and clears, REVIEW-P P1's chosen cost).
+// What must hold, whatever the order and the faults:
+// - an answer never clears a cookie the jar got since its request left while that cookie's login
+//   is live (the player signed out of a live login, its token left at the API with no cookie);
+// - a logout answered `204` leaves no token of the login it ended live at the API;
+// - once the faults are over and the player signed out, no token of the browser is live at the API.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { IN_FLIGHT_MS } from '../../src/server/lineage';
+import { openCookie, type TestClock, usePamPerTest } from './harness';
+import { healthy, type ReplicaFaults, ReplicatedStore } from './replicated-store';
+
+const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
+const { ref, pam } = usePamPerTest(clock);
+const COOKIE = '__Host-pam-session';
+/** How far a replica may lag behind the primary, in the clock's time. */
+const LAG_MS = 2_000;
+const INSTANCES = 3;
+
+type Fate = 'ok' | 'lost' | 'held';
+type Fault =
+  | { kind: 'heal' }
+  | { kind: 'lag'; back: number }
+  | { kind: 'reads'; keys: string[]; lag: boolean }
+  | { kind: 'claims' };
+type Op =
+  | { t: 'login'; at: number; held?: boolean }
+  | { t: 'logout'; at: number; fate: Fate; named: boolean; form?: boolean }
+  | { t: 'retry'; at: number; fate: Fate }
+  | { t: 'read'; at: number; fate: 'ok' | 'held' }
+  | { t: 'release'; at: number }
+  | { t: 'tick'; ms: number }
+  | { t: 'fault'; on: number; fault: Fault };
+
+const at = fc.nat(INSTANCES - 1);
+const fate = fc.constantFrom<Fate>('ok', 'lost', 'held');
+const KEYS = ['end:', 'out:', 'win:', 'clr:', 'try:', 'lin:', 'rot:', 'lock:'];
+const ONLY = process.env.FAULTS?.split(',');
+const fault: fc.Arbitrary<Fault> = fc.oneof(
+  ...[
+    fc.constant({ kind: 'heal' } as const),
+    fc.record({ kind: fc.constant('lag' as const), back: fc.nat(12) }),
+    fc.record({
+      kind: fc.constant('reads' as const),
+      keys: fc.subarray(KEYS, { minLength: 1 }),
+      lag: ONLY && !ONLY.includes('lag') ? fc.constant(false) : fc.boolean(),
+    }),
+    fc.constant({ kind: 'claims' } as const),
+  ].filter((_, i) => !ONLY || ONLY.includes(['heal', 'lag', 'reads', 'claims'][i]!)),
+);
+const op: fc.Arbitrary<Op> = fc.oneof(
+  { arbitrary: fc.record({ t: fc.constant('login' as const), at }), weight: 3 },
+  { arbitrary: fc.record({ t: fc.constant('login' as const), at, held: fc.constant(true) }), weight: 1 },
+  { arbitrary: fc.record({ t: fc.constant('logout' as const), at, fate, named: fc.boolean() }), weight: 3 },
+  {
+    arbitrary: fc.record({
+      t: fc.constant('logout' as const),
+      at,
+      fate,
+      named: fc.constant(false),
+      form: fc.constant(true),
+    }),
+    weight: 1,
+  },
+  { arbitrary: fc.record({ t: fc.constant('retry' as const), at, fate }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      t: fc.constant('read' as const),
+      at,
+      fate: fc.constantFrom('ok' as const, 'held' as const),
+    }),
+    weight: 1,
+  },
+  { arbitrary: fc.record({ t: fc.constant('release' as const), at: fc.nat(3) }), weight: 3 },
+  {
+    arbitrary: fc.record({
+      t: fc.constant('tick' as const),
+      ms: fc.oneof(fc.integer({ min: 1, max: 5_000 }), fc.constant(IN_FLIGHT_MS + 1_000)),
+    }),
+    weight: 2,
+  },
+  { arbitrary: fc.record({ t: fc.constant('fault' as const), on: at, fault }), weight: 3 },
+);
+
+/**
+ * Orders found by this property once, kept (fiftieth pass; each failed on cbad7e0e). A tab's
+ * logout (or form post) sent with C1, late on the wire, reaching an instance whose reads of `end:`
+ * lag or of `lin:` fail, after a login sent with C1 replaced L1: a first logout to that instance, it
+ * cleared the new login's cookie and, its lineage read stale or not at all, left that login live.
+ * And a tab's poll answered 401 (its token revoked by that login) on an instance whose `end:` read
+ * lagged: cleared as a token dead at the API. With each, whether `lin:` reads lag too (the first
+ * and third need it to fail on cbad7e0e: with the lineage read current, that logout ended the new
+ * login with the old).
+ */
+const EXAMPLES: [Op[], boolean][] = [
+  [
+    [
+      { t: 'login', at: 0 },
+      { t: 'logout', at: 2, fate: 'held', named: false },
+      { t: 'fault', on: 2, fault: { kind: 'reads', keys: ['lock:'], lag: true } },
+      { t: 'login', at: 0 },
+      { t: 'read', at: 0, fate: 'ok' },
+    ],
+    true,
+  ],
+  [
+    [
+      { t: 'fault', on: 1, fault: { kind: 'reads', keys: ['lin:', 'lock:'], lag: false } },
+      { t: 'login', at: 0 },
+      { t: 'logout', at: 1, fate: 'held', named: false },
+      { t: 'login', at: 0 },
+      { t: 'release', at: 0 },
+    ],
+    false,
+  ],
+  [
+    [
+      { t: 'fault', on: 1, fault: { kind: 'lag', back: 0 } },
+      { t: 'login', at: 0 },
+      { t: 'logout', at: 1, fate: 'held', named: false, form: true },
+      { t: 'login', at: 0 },
+    ],
+    true,
+  ],
+  [
+    [
+      { t: 'login', at: 0 },
+      { t: 'logout', at: 1, fate: 'held', named: false },
+      { t: 'login', at: 0 },
+      { t: 'fault', on: 1, fault: { kind: 'reads', keys: ['end:', 'lin:', 'lock:'], lag: false } },
+      { t: 'release', at: 0 },
+    ],
+    false,
+  ],
+  [
+    [
+      { t: 'login', at: 0, held: true },
+      { t: 'fault', on: 1, fault: { kind: 'lag', back: 0 } },
+      { t: 'read', at: 1, fate: 'held' },
+      { t: 'login', at: 0 },
+    ],
+    false,
+  ],
+  // A login sent with C1 before C1's logout, late on the wire, sealed on an instance whose read of
+  // the lineage's mark lagged (it replaced L1, which that logout had ended first); a later logout's
+  // answer then cleared its cookie while its login, made in the ended lineage, was missed.
+  [
+    [
+      { t: 'login', at: 0 },
+      { t: 'login', at: 2, held: true },
+      { t: 'logout', at: 0, fate: 'ok', named: false },
+      { t: 'fault', on: 2, fault: { kind: 'lag', back: 5 } },
+      { t: 'login', at: 0, held: true },
+      { t: 'logout', at: 0, fate: 'held', named: false },
+    ],
+    false,
+  ],
+];
+/** One kept order alone (`LOGOUT_EXAMPLE=<index>`): to see it fail on an older commit. */
+const ONE = process.env.LOGOUT_EXAMPLE;
+
+/**
+ * One generated order, walked on three instances: `linLags`, a lagging replica's reads of the
+ * lineage's logins (`lin:`) lag too (else they are current: see the expected failure below).
+ */
+async function walk(ops: Op[], linLags: boolean): Promise<void> {
+  const store = new ReplicatedStore(clock);
+  const faults: ReplicaFaults[] = Array.from({ length: INSTANCES }, healthy);
+  const lagSince: number[] = Array.from({ length: INSTANCES }, () => 0);
+  const instances = await Promise.all(
+    faults.map((_, i) =>
+      pam({
+        graceMs: 0,
+        store: store.view(() => ({ ...faults[i]!, lags: (key) => linLags || !key.startsWith('lin:') })),
+      }),
+    ),
+  );
+  // The judge: an instance on the primary, with no fault.
+  const judge = await pam({ graceMs: 0, store: store.primary });
+  const urls = instances.map((fx) => fx.served.url);
+  const { email, password } = ref.server.seed.plain;
+  let jar: string | null = null;
+  const issued = new Set<string>();
+  const mustBeDead = new Set<string>();
+  const held: { send: () => Promise<void> }[] = [];
+  let lastLogout: { id: string; named: string | null; tries: number } | null = null;
+  let n = 0;
+  const live = async (cookie: string) => {
+    const s = await judge.pam.getSession(
+      new Request(`${judge.served.url}/`, { headers: { cookie: `${COOKIE}=${cookie}` } }),
+    );
+    return (s.initial as { status: string }).status === 'signedIn';
+  };
+  const loginOf = async (cookie: string | null) =>
+    cookie === null ? null : (await openCookie(cookie)).loginId;
+  const tokenLive = async (token: string) =>
+    (
+      await fetch(`${ref.server.url}/auth/user-profile`, {
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      })
+    ).status === 200;
+  const exchange = async (
+    to: number,
+    method: string,
+    path: string,
+    cookie: string | null,
+    headers: Record<string, string>,
+    body: unknown,
+    deliver: boolean,
+    ended?: string | null,
+  ) => {
+    const h = new Headers({ ...headers, 'x-pam-client': '1' });
+    if (cookie !== null) h.set('cookie', `${COOKIE}=${cookie}`);
+    if (body !== undefined) h.set('content-type', 'application/json');
+    const res = await fetch(`${urls[to]}${path}`, {
+      method,
+      headers: h,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
+    });
+    await res.text();
+    if (res.status === 204 && ended) mustBeDead.add((await openCookie(ended)).token);
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      if (!pair.startsWith(`${COOKIE}=`)) continue;
+      const value = pair.slice(COOKIE.length + 1);
+      const clears = /Max-Age=0(;|$)/i.test(line) || value === '';
+      if (!clears) issued.add(value);
+      if (!deliver) continue;
+      if (clears && jar !== null && jar !== cookie && (await live(jar)))
+        throw new Error(
+          `${method} ${path} on ${to} sent with ${await loginOf(cookie)} cleared live ${await loginOf(jar)}`,
+        );
+      jar = clears ? null : value;
+    }
+  };
+  let givenUp: { answered: boolean }[] = [];
+  const logoutTry = (to: number, id: string, named: string | null, f: Fate) => {
+    const cookie = jar;
+    const headers: Record<string, string> = id ? { 'x-pam-logout': id } : {};
+    if (named) headers['x-pam-login'] = named;
+    const mine = { answered: f !== 'lost' };
+    if (id) {
+      for (const t of givenUp) t.answered = false;
+      givenUp = f === 'held' ? [mine] : [];
+    }
+    const send = () =>
+      exchange(to, 'POST', '/pam/auth/logout', cookie, headers, undefined, mine.answered, cookie);
+    return f === 'held' ? void held.push({ send }) : send();
+  };
+  // A replica lags at most `LAG_MS`: past it, it has caught up.
+  const catchUp = () => {
+    faults.forEach((f, i) => {
+      if (f.lagAt !== null && clock.now - lagSince[i]! > LAG_MS) f.lagAt = store.seq;
+    });
+  };
+  for (const o of ops) {
+    if (o.t === 'login') {
+      const cookie = jar;
+      const send = () =>
+        exchange(o.at, 'POST', '/pam/auth/login', cookie, {}, { login: email, password }, true);
+      if (o.held && cookie !== null) held.push({ send });
+      else await send();
+    } else if (o.t === 'logout') {
+      const id = o.form ? '' : `logout-${String(++n).padStart(12, '0')}`;
+      const named = o.named ? await loginOf(jar) : null;
+      if (!o.form) lastLogout = { id, named, tries: 1 };
+      await logoutTry(o.at, id && `${id}.1`, named, o.fate);
+    } else if (o.t === 'retry') {
+      if (lastLogout)
+        await logoutTry(o.at, `${lastLogout.id}.${++lastLogout.tries}`, lastLogout.named, o.fate);
+    } else if (o.t === 'read') {
+      const cookie = jar;
+      const send = () =>
+        exchange(o.at, 'GET', '/pam/auth/user-profile?check_spa_again=1', cookie, {}, undefined, true);
+      if (o.fate === 'held') held.push({ send });
+      else await send();
+    } else if (o.t === 'release') {
+      const [h] = held.splice(o.at % Math.max(1, held.length), 1);
+      await h?.send();
+    } else if (o.t === 'tick') {
+      if (o.ms < IN_FLIGHT_MS || held.length === 0) clock.now += o.ms;
+      catchUp();
+    } else {
+      const f = o.fault;
+      const lagAt = Math.max(0, store.seq - (f.kind === 'lag' ? f.back : 0));
+      lagSince[o.on] = clock.now;
+      faults[o.on] =
+        f.kind === 'heal'
+          ? healthy()
+          : f.kind === 'lag'
+            ? { ...healthy(), lagAt }
+            : f.kind === 'reads'
+              ? { ...healthy(), failReads: f.keys, lagAt: f.lag ? lagAt : null }
+              : { ...healthy(), claimsFail: true };
+    }
+  }
+  for (const h of held.splice(0)) await h.send();
+  for (let i = 0; i < INSTANCES; i++) faults[i] = healthy();
+  const liveOf = async (tokens: Iterable<string>) => {
+    const out: string[] = [];
+    for (const token of tokens) if (await tokenLive(token)) out.push(token.slice(0, 8));
+    return out;
+  };
+  expect(await liveOf(mustBeDead), 'a 204 left its login live').toEqual([]);
+  if (jar !== null) await exchange(0, 'POST', '/pam/auth/logout', jar, {}, undefined, true);
+  const tokens = await Promise.all([...issued].map(async (v) => (await openCookie(v)).token));
+  expect(await liveOf(tokens), 'a token left live after the last logout').toEqual([]);
+}
+
+describe('logouts on three instances over a store whose reads lag or fail, in any order', () => {
+  it('no answer clears a newer live login; a 204 leaves no token of its login live; the last logout leaves none', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 16 }), fc.constant(false), walk),
+      {
+        numRuns: ONE ? 1 : Number(process.env.LOGOUT_ORDER_RUNS ?? 40),
+        examples: ONE ? [EXAMPLES[Number(ONE)]!] : EXAMPLES,
+        ...(process.env.LOGOUT_SEED ? { seed: Number(process.env.LOGOUT_SEED) } : {}),
+      },
+    );
+  }, 300_000);
+
+  // The gap left (fiftieth pass): a logout of a live login reads its lineage's logins (`lin:`) with
+  // plain reads; from a replica that lags, a login made since in that lineage (sent with an older
+  // cookie, late on the wire, on another instance) is missed, and the logout clears its cookie, that
+  // login left live. The mark-then-read handshake (lineage.ts) needs reads that see every write
+  // finished before them; closing it needs the handshake in the store's one order (a claim per
+  // slot that a joining login and a logout both take: docs/server.md, "The store").
+  it.fails("expected failure: a live login's logout reading its lineage from a replica that lags clears a login made since", async () => {
+    await walk(
+      [
+        { t: 'login', at: 0 },
+        { t: 'login', at: 0, held: true },
+        { t: 'fault', on: 2, fault: { kind: 'lag', back: 0 } },
+        { t: 'login', at: 0 },
+        { t: 'logout', at: 2, fate: 'held', named: false, form: true },
+        { t: 'release', at: 0 },
+      ],
+      true,
+    );
+  });
+});
