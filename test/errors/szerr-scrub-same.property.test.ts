@@ -120,7 +120,9 @@ describe('the scrubber against the one of cc4abd6 (size pass: the same behaviour
           i > 6 ? bytes && out === true : i > 2 && novel && hidesAllOf(String(out), String(then[i]));
         expect(now.map((out, i) => (allowed(out, i) ? then[i] : out))).toEqual(then);
       }),
-      { numRuns: 200 },
+      // (Kept: CI's seed -739719723, fiftieth pass: a code's digits across `%`, which the rule of
+      // reviews 69 and 71 joins; the old scrubber was then brought to that rule.)
+      { numRuns: 200, examples: [[{ secrets: ['937362', 'çé/ç*(*Q5Ug25('], text: '93736%2B' }]] },
     );
   }, 120_000);
 
