@@ -397,9 +397,7 @@ export class CallSession {
       // tab's poll, answered 401 with the token a new login revoked, clear that login's cookie;
       // fiftieth pass, `logout-replicas.property`.)
       const endedMeanwhile =
-        !this.endedHere &&
-        opened !== null &&
-        (await parts.rotations.endedBefore(opened, opened.signedInAt + parts.cookie.absoluteMs));
+        !this.endedHere && opened !== null && (await parts.rotations.endedBefore(opened));
       return endedMeanwhile ? null : clearCookieLine(parts.cookie);
     }
     const session = this.session;

@@ -121,8 +121,12 @@ export class Lineages {
         return false;
       }
       // Written once the slot is won (a claim's value is the store's own: unstorage decorates it);
-      // the caller reads the lineage's mark only after this write.
-      await store.set(`lin:${lineage}:${slot}`, sealed, ttl);
+      // the caller reads the lineage's mark only after this write. Its taking told beside it
+      // (`hs:`, which a logout claims for a millisecond beside its read of the slot: `members`).
+      await Promise.all([
+        store.set(`lin:${lineage}:${slot}`, sealed, ttl),
+        store.set(`hs:${lineage}:${slot}`, '1', ttl),
+      ]);
     }
     for (const [id, entry] of this.logins) if (entry.until <= now) this.forget(id);
     const entry: Joined = this.logins.get(lineage) ?? { until, members: new Map() };
@@ -322,33 +326,59 @@ export class Lineages {
 
   /**
    * The logins that joined `lineage` (here, and with a store on every instance, as sealed when they
-   * joined), whether a login found it full (`more`: it went on to the next step), and whether a
-   * read of the store failed (`unread`: a login may have joined that this list lacks).
+   * joined), whether a login found it full (`more`: it went on to the next step), whether a read
+   * of the store failed (`unread`: a login may have joined that this list lacks), and whether a
+   * read lagged (`stale`, told later: a slot the store's one order says a login took, read empty).
    */
-  async members(lineage: string): Promise<{ sessions: SessionData[]; more: boolean; unread: boolean }> {
+  async members(
+    lineage: string,
+  ): Promise<{ sessions: SessionData[]; more: boolean; unread: boolean; stale: Promise<boolean> }> {
     const entry = this.logins.get(lineage);
     const found = new Map(entry?.members);
     let more = entry?.more === true;
     let unread = false;
+    let stale = Promise.resolve(false);
     const { store } = this.deps;
     if (store) {
+      // (Each slot's `hs:` also claimed for a millisecond, beside its read: a claim lost says a
+      // login took the slot, whatever a replica that lags answers the read (fiftieth pass). A claim
+      // that fails says nothing; one won holds nothing a login waits for: its `hs:` is a write.)
+      const taken = Array.from({ length: MAX_LOGINS }, (_, i) =>
+        store.claim(`hs:${lineage}:${i}`, 'probe', 1).then(
+          (won) => !won,
+          () => false,
+        ),
+      );
       // Every slot read (an earlier one may have expired before a later one), and the mark of a
       // full lineage; a store that fails: the logins known here (a logout revokes what it can
       // find: REVIEW-P P1).
+      const unreadAt = new Set<number>();
       const slots = await Promise.all(
         Array.from({ length: MAX_LOGINS + 1 }, (_, i) =>
           store.get(`lin:${lineage}:${i < MAX_LOGINS ? i : 'more'}`).catch(() => {
             unread = true;
+            unreadAt.add(i);
             return null;
           }),
         ),
       );
       more ||= slots.pop() !== null;
+      // (Awaited by the caller last, beside its other store steps: no store deadline more. A claim
+      // lost to another logout's (its value read: `probe`) says nothing.)
+      stale = Promise.all(taken).then(async (held) => {
+        const lagged = slots.flatMap((sealed, i) =>
+          sealed === null && held[i] && !unreadAt.has(i) ? [i] : [],
+        );
+        const values = await Promise.all(
+          lagged.map((i) => store.get(`hs:${lineage}:${i}`).catch(() => null)),
+        );
+        return values.some((v) => !String(v).startsWith('probe'));
+      });
       for (const sealed of slots) {
         const session = sealed === null ? null : asSessionData(await this.deps.sealer.open(sealed));
         if (session && !found.has(session.loginId)) found.set(session.loginId, session);
       }
     }
-    return { sessions: [...found.values()], more, unread };
+    return { sessions: [...found.values()], more, unread, stale };
   }
 }

@@ -101,6 +101,7 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
       : [by, ended?.by === by ? Math.max(+n, ended.n) : +n];
   let walked: string[] = [];
   let blind = false; // a read of the lineage's logins failed
+  const stale: Promise<boolean>[] = []; // whether one lagged
   if (lineage) {
     // Every store step best effort (REVIEW-P P1): an end that cannot be read ends the login again.
     // The ends read together: a stalled store costs one deadline (`STORE_MS`), not one per login.
@@ -126,12 +127,14 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
     const [first, ...rest] = await readAll([lineage, ...walked]);
     const found = [first!, ...rest].flatMap((step) => step.sessions);
     blind = [first!, ...rest].some((step) => step.unread);
+    stale.push(...[first!, ...rest].map((step) => step.stale));
     if (first!.more && !walked.length) {
       walked = steps();
       await Promise.all(endAll(walked));
       for (const step of await readAll(walked)) {
         found.push(...step.sessions);
         blind ||= step.unread;
+        stale.push(step.stale);
       }
     }
     const members = found.filter(
@@ -147,7 +150,8 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   // one order as it is ended: another ending came first (another tab's logout, a new login over
   // it), the read was stale or failed, and the browser may hold a login made since (fiftieth pass,
   // `logout-replicas.property`): the cookie is kept.)
-  const endedBefore = (await endLogins(parts, call, ending)).has(call.session?.loginId ?? '');
+  const [later, lagged] = await Promise.all([endLogins(parts, call, ending), Promise.all(stale)]);
+  const endedBefore = later.has(call.session?.loginId ?? '');
   // Whether this answer clears the cookie: a first logout's, a try of the logout that ended it, or
   // one with no id (a form post's, curl's: the one way such a browser unlocks at once after a lost
   // answer, review 56) past the window (`IN_FLIGHT_MS`): within it, it may have been in flight
@@ -164,6 +168,7 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   // P1, the stall properties).)
   const clears =
     !(blind && !live) &&
+    !lagged.includes(true) &&
     (again || !endedBefore) &&
     (!ended || again || (by === '' && !inWindow(ended, call.arrivedAt, 'either'))) &&
     claim !== 'lost' &&
