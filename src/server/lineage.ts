@@ -11,7 +11,7 @@
 import type { Sealer, SessionData } from './cookie';
 import { asSessionData } from './cookie';
 import { written } from './rotation';
-import { StoreFailure } from './store';
+import { PROBE_MS, StoreFailure } from './store';
 import type { PamSessionStore } from './types';
 
 /** The logins of one lineage kept (a 33rd login in one browser's lineage starts a lineage of its own). */
@@ -37,6 +37,9 @@ export const STEPS_ON = 8;
 
 /** The earlier tries a logout's try takes with its own (`Lineages.tried`; the browser client sends three). */
 const TRIES_CUT = 8;
+
+/** The empty slots of a lineage a logout checks against the store's order (`members`: a login joins the first free). */
+const PROBED = 2;
 
 /** The id of a mark two logouts' answers wrote over each other (`close`): no try is its logout's. */
 export const CONTESTED = '-';
@@ -122,7 +125,7 @@ export class Lineages {
       }
       // Written once the slot is won (a claim's value is the store's own: unstorage decorates it);
       // the caller reads the lineage's mark only after this write. Its taking told beside it
-      // (`hs:`, which a logout claims for a millisecond beside its read of the slot: `members`).
+      // (`hs:`, which a logout reading the slot empty claims as a check: `members`).
       await Promise.all([
         store.set(`lin:${lineage}:${slot}`, sealed, ttl),
         store.set(`hs:${lineage}:${slot}`, '1', ttl),
@@ -340,15 +343,6 @@ export class Lineages {
     let stale = Promise.resolve(false);
     const { store } = this.deps;
     if (store) {
-      // (Each slot's `hs:` also claimed for a millisecond, beside its read: a claim lost says a
-      // login took the slot, whatever a replica that lags answers the read (fiftieth pass). A claim
-      // that fails says nothing; one won holds nothing a login waits for: its `hs:` is a write.)
-      const taken = Array.from({ length: MAX_LOGINS }, (_, i) =>
-        store.claim(`hs:${lineage}:${i}`, 'probe', 1).then(
-          (won) => !won,
-          () => false,
-        ),
-      );
       // Every slot read (an earlier one may have expired before a later one), and the mark of a
       // full lineage; a store that fails: the logins known here (a logout revokes what it can
       // find: REVIEW-P P1).
@@ -363,17 +357,18 @@ export class Lineages {
         ),
       );
       more ||= slots.pop() !== null;
-      // (Awaited by the caller last, beside its other store steps: no store deadline more. A claim
-      // lost to another logout's (its value read: `probe`) says nothing.)
-      stale = Promise.all(taken).then(async (held) => {
-        const lagged = slots.flatMap((sealed, i) =>
-          sealed === null && held[i] && !unreadAt.has(i) ? [i] : [],
-        );
-        const values = await Promise.all(
-          lagged.map((i) => store.get(`hs:${lineage}:${i}`).catch(() => null)),
-        );
-        return values.some((v) => !String(v).startsWith('probe'));
-      });
+      // (The first slots read empty, where a login joins next, checked against the store's one
+      // order: each `hs:` claimed as a `probe` (`PROBE_MS`); lost to a login (its value not another
+      // check's), the read lagged (fiftieth pass). Awaited by the caller last, beside its other
+      // store steps: no store deadline more. A claim or a read that fails says nothing.)
+      const empty = slots.flatMap((sealed, i) => (sealed === null && !unreadAt.has(i) ? [i] : []));
+      stale = Promise.all(
+        empty.slice(0, PROBED).map(async (i) => {
+          const key = `hs:${lineage}:${i}`;
+          if (await store.claim(key, 'probe', PROBE_MS).catch(() => true)) return false;
+          return !String(await store.get(key).catch(() => 'probe')).startsWith('probe');
+        }),
+      ).then((lagged) => lagged.includes(true));
       for (const sealed of slots) {
         const session = sealed === null ? null : asSessionData(await this.deps.sealer.open(sealed));
         if (session && !found.has(session.loginId)) found.set(session.loginId, session);

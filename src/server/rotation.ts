@@ -5,6 +5,7 @@
 
 import type { Sealer, SessionData } from './cookie';
 import { asSessionData } from './cookie';
+import { PROBE_MS } from './store';
 import type { PamSessionStore } from './types';
 
 /** What a refresh came to. */
@@ -153,17 +154,23 @@ export class Rotations {
     const ttl = Math.max(1, until - this.deps.now());
     // (Its claim failing, it is written all the same: a later ending then finds it (review 74's
     // kind). Lost to a clearing call's check (`probe`, held a millisecond), no ending: taken.)
-    const won = await store.claim(key, '1', ttl).catch(() => null);
-    if (won === null) void store.set(key, '1', ttl).catch(() => {});
-    if (won !== false || !String(await store.get(key).catch(() => '')).startsWith('probe')) return won;
-    await store.set(key, '1', ttl).catch(() => {});
-    return true;
+    // (A claim lost to a check that lapsed since (read empty) claims again, once: review 75.)
+    for (let again = true; ; again = false) {
+      const won = await store.claim(key, '1', ttl).catch(() => null);
+      if (won === null) void store.set(key, '1', ttl).catch(() => {});
+      if (won !== false) return won;
+      const held = await store.get(key).catch(() => '');
+      if (held === null && again) continue;
+      if (!String(held).startsWith('probe')) return false;
+      await store.set(key, '1', ttl).catch(() => {});
+      return true;
+    }
   }
 
   /**
    * Whether an ending came before this call's clearing of `session`'s cookie: ended here, or, with
-   * a store, `end:` read present or its claim (`fin:`, held a millisecond only: this call ends
-   * nothing) lost, both asked together (one store deadline). A claim lost says so whatever a
+   * a store, `end:` read present or its claim (`fin:` held as a `probe`, `PROBE_MS`: this call ends
+   * nothing, an ending that meets it takes it over) lost, both asked together (one store deadline). A claim lost says so whatever a
    * replica that lags answered the read; a read present says so when the ending's claim failed
    * (review 74). Rejects only when neither answers.
    */
@@ -173,7 +180,7 @@ export class Rotations {
     const { store } = this.deps;
     if (!store) return false;
     const [first, read] = await Promise.all([
-      store.claim(`fin:${session.loginId}`, 'probe', 1).catch(() => null),
+      store.claim(`fin:${session.loginId}`, 'probe', PROBE_MS).catch(() => null),
       store.get(`end:${session.loginId}`).then(
         (value) => value !== null,
         (error: unknown) => ({ error }),

@@ -105,6 +105,14 @@ export class StoreFailure extends Error {}
 export const STORE_MS = 1_000;
 
 /**
+ * How long a check held as a claim (`probe`: a logout's of a lineage's slot, a clearing call's of a
+ * login's end) stays: longer than any claim takes (its settle, at most 500 ms, within `STORE_MS`),
+ * so a store that reads a claim back finds its own (review 75: at 1 ms, unstorage's read-back after
+ * its 50 ms settle found it expired, and every check was lost to nobody).
+ */
+export const PROBE_MS = 2 * STORE_MS;
+
+/**
  * `store` with each call's failure (a throw, a rejection, or no answer within `ms`) made a
  * `StoreFailure`: the server tells it from any other failure (`handle`: the typed `503`;
  * `getSession`: `unavailable`; a logout: best effort).

@@ -11,13 +11,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { IN_FLIGHT_MS } from '../../src/server/lineage';
-import { openCookie, type TestClock, usePamPerTest } from './harness';
+import { BrowserJar, type Fate } from './browser-jar';
+import { type TestClock, usePamPerTest } from './harness';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
 const { ref, pam } = usePamPerTest(clock);
-const COOKIE = '__Host-pam-session';
 
-type Fate = 'ok' | 'lost' | 'held';
 type Op =
   | { t: 'login'; held?: boolean }
   | { t: 'logout'; fate: Fate; named: boolean; form?: boolean }
@@ -141,125 +140,18 @@ describe('logouts, logins and reads in any order, answers lost or late', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 14 }), async (ops) => {
         const fx = await pam({ graceMs: 0 });
-        const origin = fx.served.url;
         const { email, password } = ref.server.seed.plain;
-        let jar: string | null = null;
-        const issued = new Set<string>(); // every cookie value a login set
-        const mustBeDead = new Set<string>(); // tokens of logins a 204 ended
-        const held: { send: () => Promise<void> }[] = [];
-        let lastLogout: { id: string; named: string | null; tries: number } | null = null;
-        let n = 0;
-        const live = async (cookie: string) => {
-          const s = await fx.pam.getSession(
-            new Request(`${origin}/`, { headers: { cookie: `${COOKIE}=${cookie}` } }),
-          );
-          return (s.initial as { status: string }).status === 'signedIn';
-        };
-        const loginOf = async (cookie: string | null) =>
-          cookie === null ? null : (await openCookie(cookie)).loginId;
-        const tokenLive = async (token: string) =>
-          (
-            await fetch(`${ref.server.url}/auth/user-profile`, {
-              headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-            })
-          ).status === 200;
-        /** Sends now with `cookie`; `deliver`: the answer's cookie line reaches the jar. */
-        const exchange = async (
-          method: string,
-          path: string,
-          cookie: string | null,
-          headers: Record<string, string>,
-          body: unknown,
-          deliver: boolean,
-          ended?: string | null,
-        ) => {
-          const h = new Headers({ ...headers, 'x-pam-client': '1', origin });
-          if (cookie !== null) h.set('cookie', `${COOKIE}=${cookie}`);
-          if (body !== undefined) h.set('content-type', 'application/json');
-          const res = await fetch(`${origin}${path}`, {
-            method,
-            headers: h,
-            body: body === undefined ? undefined : JSON.stringify(body),
-            redirect: 'manual',
-          });
-          await res.text();
-          if (res.status === 204 && ended) mustBeDead.add((await openCookie(ended)).token);
-          for (const line of res.headers.getSetCookie()) {
-            const [pair = ''] = line.split(';');
-            if (!pair.startsWith(`${COOKIE}=`)) continue;
-            const value = pair.slice(COOKIE.length + 1);
-            const clears = /Max-Age=0(;|$)/i.test(line) || value === '';
-            if (!clears) issued.add(value);
-            if (!deliver) continue;
-            if (clears && jar !== null && jar !== cookie && (await live(jar)))
-              throw new Error(
-                `${method} ${path} sent with ${await loginOf(cookie)} cleared live ${await loginOf(jar)}`,
-              );
-            jar = clears ? null : value;
-          }
-          return res.status;
-        };
-        // A logout's tries held on the wire: once the client sends the next try, it gave up on them
-        // (no answer of theirs reaches the jar: the fetch failed).
-        let givenUp: { answered: boolean }[] = [];
-        const logoutTry = (id: string, named: string | null, f: Fate) => {
-          const cookie = jar;
-          const headers: Record<string, string> = id ? { 'x-pam-logout': id } : {};
-          if (named) headers['x-pam-login'] = named;
-          const mine = { answered: f !== 'lost' };
-          // (A form post, no id, is no try of the client's: it gives up none, and none gives it up.)
-          if (id) {
-            for (const t of givenUp) t.answered = false;
-            givenUp = f === 'held' ? [mine] : [];
-          }
-          const send = async () => {
-            await exchange('POST', '/pam/auth/logout', cookie, headers, undefined, mine.answered, cookie);
-          };
-          return f === 'held' ? void held.push({ send }) : send();
-        };
+        const b = new BrowserJar([fx.served.url], fx, ref.server.url, { email, password });
         for (const o of ops) {
-          if (o.t === 'login') {
-            const cookie = jar;
-            const send = async () => {
-              await exchange('POST', '/pam/auth/login', cookie, {}, { login: email, password }, true);
-            };
-            // (Held only with a cookie: two logins sent with none are two lineages, by design.)
-            if (o.held && cookie !== null) held.push({ send });
-            else await send();
-          } else if (o.t === 'logout') {
-            const id = o.form ? '' : `logout-${String(++n).padStart(12, '0')}`;
-            const named = o.named ? await loginOf(jar) : null;
-            if (!o.form) lastLogout = { id, named, tries: 1 };
-            await logoutTry(id && `${id}.1`, named, o.fate);
-          } else if (o.t === 'retry') {
-            // (The browser client's next try: after the one before got no answer, numbered after it.)
-            if (lastLogout)
-              await logoutTry(`${lastLogout.id}.${++lastLogout.tries}`, lastLogout.named, o.fate);
-          } else if (o.t === 'read') {
-            const cookie = jar;
-            const send = async () => {
-              await exchange('GET', '/pam/auth/user-profile?check_spa_again=1', cookie, {}, undefined, true);
-            };
-            if (o.fate === 'held') held.push({ send });
-            else await send();
-          } else if (o.t === 'release') {
-            const [h] = held.splice(o.at % Math.max(1, held.length), 1);
-            await h?.send();
-          } else if (o.ms < IN_FLIGHT_MS || held.length === 0) clock.now += o.ms;
+          if (o.t === 'login') await b.login(0, o.held);
+          else if (o.t === 'logout') await b.logout(0, o.fate, o.named, o.form);
+          else if (o.t === 'retry') await b.retry(0, o.fate);
+          else if (o.t === 'read') await b.read(0, o.fate);
+          else if (o.t === 'release') await b.release(o.at);
+          else if (o.ms < IN_FLIGHT_MS || b.held.length === 0) clock.now += o.ms;
         }
-        for (const h of held.splice(0)) await h.send();
-        const liveOf = async (tokens: Iterable<string>) => {
-          const out: string[] = [];
-          for (const token of tokens) if (await tokenLive(token)) out.push(token.slice(0, 8));
-          return out;
-        };
-        expect(await liveOf(mustBeDead), 'a 204 left its login live').toEqual([]);
-        // The player signs out (a form post with the cookie the jar holds): nothing of the browser
-        // is left live, whatever came before (two logins sent with one cookie, or with a kept
-        // ended one, are one lineage).
-        if (jar !== null) await exchange('POST', '/pam/auth/logout', jar, {}, undefined, true);
-        const tokens = await Promise.all([...issued].map(async (v) => (await openCookie(v)).token));
-        expect(await liveOf(tokens), 'a token left live after the last logout').toEqual([]);
+        await b.flush();
+        expect(await b.signOut(0)).toEqual({ by204: [], afterLast: [] });
       }),
       { numRuns: Number(process.env.LOGOUT_ORDER_RUNS ?? 40), examples: EXAMPLES },
     );

@@ -15,17 +15,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { IN_FLIGHT_MS } from '../../src/server/lineage';
-import { openCookie, type TestClock, usePamPerTest } from './harness';
+import { BrowserJar, type Fate } from './browser-jar';
+import { type TestClock, usePamPerTest } from './harness';
 import { healthy, type ReplicaFaults, ReplicatedStore } from './replicated-store';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
 const { ref, pam } = usePamPerTest(clock);
-const COOKIE = '__Host-pam-session';
 /** How far a replica may lag behind the primary, in the clock's time. */
 const LAG_MS = 2_000;
 const INSTANCES = 3;
 
-type Fate = 'ok' | 'lost' | 'held';
 type Fault =
   | { kind: 'heal' }
   | { kind: 'lag'; back: number }
@@ -215,77 +214,13 @@ async function walk(ops: Op[], linLags: boolean): Promise<void> {
   );
   // The judge: an instance on the primary, with no fault.
   const judge = await pam({ graceMs: 0, store: store.primary });
-  const urls = instances.map((fx) => fx.served.url);
   const { email, password } = ref.server.seed.plain;
-  let jar: string | null = null;
-  const issued = new Set<string>();
-  const mustBeDead = new Set<string>();
-  const held: { send: () => Promise<void> }[] = [];
-  let lastLogout: { id: string; named: string | null; tries: number } | null = null;
-  let n = 0;
-  const live = async (cookie: string) => {
-    const s = await judge.pam.getSession(
-      new Request(`${judge.served.url}/`, { headers: { cookie: `${COOKIE}=${cookie}` } }),
-    );
-    return (s.initial as { status: string }).status === 'signedIn';
-  };
-  const loginOf = async (cookie: string | null) =>
-    cookie === null ? null : (await openCookie(cookie)).loginId;
-  const tokenLive = async (token: string) =>
-    (
-      await fetch(`${ref.server.url}/auth/user-profile`, {
-        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-      })
-    ).status === 200;
-  const exchange = async (
-    to: number,
-    method: string,
-    path: string,
-    cookie: string | null,
-    headers: Record<string, string>,
-    body: unknown,
-    deliver: boolean,
-    ended?: string | null,
-  ) => {
-    const h = new Headers({ ...headers, 'x-pam-client': '1' });
-    if (cookie !== null) h.set('cookie', `${COOKIE}=${cookie}`);
-    if (body !== undefined) h.set('content-type', 'application/json');
-    const res = await fetch(`${urls[to]}${path}`, {
-      method,
-      headers: h,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      redirect: 'manual',
-    });
-    await res.text();
-    if (res.status === 204 && ended) mustBeDead.add((await openCookie(ended)).token);
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      if (!pair.startsWith(`${COOKIE}=`)) continue;
-      const value = pair.slice(COOKIE.length + 1);
-      const clears = /Max-Age=0(;|$)/i.test(line) || value === '';
-      if (!clears) issued.add(value);
-      if (!deliver) continue;
-      if (clears && jar !== null && jar !== cookie && (await live(jar)))
-        throw new Error(
-          `${method} ${path} on ${to} sent with ${await loginOf(cookie)} cleared live ${await loginOf(jar)}`,
-        );
-      jar = clears ? null : value;
-    }
-  };
-  let givenUp: { answered: boolean }[] = [];
-  const logoutTry = (to: number, id: string, named: string | null, f: Fate) => {
-    const cookie = jar;
-    const headers: Record<string, string> = id ? { 'x-pam-logout': id } : {};
-    if (named) headers['x-pam-login'] = named;
-    const mine = { answered: f !== 'lost' };
-    if (id) {
-      for (const t of givenUp) t.answered = false;
-      givenUp = f === 'held' ? [mine] : [];
-    }
-    const send = () =>
-      exchange(to, 'POST', '/pam/auth/logout', cookie, headers, undefined, mine.answered, cookie);
-    return f === 'held' ? void held.push({ send }) : send();
-  };
+  const b = new BrowserJar(
+    instances.map((fx) => fx.served.url),
+    judge,
+    ref.server.url,
+    { email, password },
+  );
   // A replica lags at most `LAG_MS`: past it, it has caught up.
   const catchUp = () => {
     faults.forEach((f, i) => {
@@ -293,31 +228,13 @@ async function walk(ops: Op[], linLags: boolean): Promise<void> {
     });
   };
   for (const o of ops) {
-    if (o.t === 'login') {
-      const cookie = jar;
-      const send = () =>
-        exchange(o.at, 'POST', '/pam/auth/login', cookie, {}, { login: email, password }, true);
-      if (o.held && cookie !== null) held.push({ send });
-      else await send();
-    } else if (o.t === 'logout') {
-      const id = o.form ? '' : `logout-${String(++n).padStart(12, '0')}`;
-      const named = o.named ? await loginOf(jar) : null;
-      if (!o.form) lastLogout = { id, named, tries: 1 };
-      await logoutTry(o.at, id && `${id}.1`, named, o.fate);
-    } else if (o.t === 'retry') {
-      if (lastLogout)
-        await logoutTry(o.at, `${lastLogout.id}.${++lastLogout.tries}`, lastLogout.named, o.fate);
-    } else if (o.t === 'read') {
-      const cookie = jar;
-      const send = () =>
-        exchange(o.at, 'GET', '/pam/auth/user-profile?check_spa_again=1', cookie, {}, undefined, true);
-      if (o.fate === 'held') held.push({ send });
-      else await send();
-    } else if (o.t === 'release') {
-      const [h] = held.splice(o.at % Math.max(1, held.length), 1);
-      await h?.send();
-    } else if (o.t === 'tick') {
-      if (o.ms < IN_FLIGHT_MS || held.length === 0) clock.now += o.ms;
+    if (o.t === 'login') await b.login(o.at, o.held);
+    else if (o.t === 'logout') await b.logout(o.at, o.fate, o.named, o.form);
+    else if (o.t === 'retry') await b.retry(o.at, o.fate);
+    else if (o.t === 'read') await b.read(o.at, o.fate);
+    else if (o.t === 'release') await b.release(o.at);
+    else if (o.t === 'tick') {
+      if (o.ms < IN_FLIGHT_MS || b.held.length === 0) clock.now += o.ms;
       catchUp();
     } else {
       const f = o.fault;
@@ -333,17 +250,9 @@ async function walk(ops: Op[], linLags: boolean): Promise<void> {
               : { ...healthy(), claimsFail: true };
     }
   }
-  for (const h of held.splice(0)) await h.send();
+  await b.flush();
   for (let i = 0; i < INSTANCES; i++) faults[i] = healthy();
-  const liveOf = async (tokens: Iterable<string>) => {
-    const out: string[] = [];
-    for (const token of tokens) if (await tokenLive(token)) out.push(token.slice(0, 8));
-    return out;
-  };
-  expect(await liveOf(mustBeDead), 'a 204 left its login live').toEqual([]);
-  if (jar !== null) await exchange(0, 'POST', '/pam/auth/logout', jar, {}, undefined, true);
-  const tokens = await Promise.all([...issued].map(async (v) => (await openCookie(v)).token));
-  expect(await liveOf(tokens), 'a token left live after the last logout').toEqual([]);
+  expect(await b.signOut(0)).toEqual({ by204: [], afterLast: [] });
 }
 
 describe('logouts on three instances over a store whose reads lag or fail, in any order', () => {
