@@ -184,9 +184,14 @@ async function sealLogin(
   // predates that login, and refuses only within its window (review 62: one went on to a step no
   // logout of that live cookie walks).
   const carried = call.carried();
-  const live = call.session != null;
   const until = now + parts.cookie.absoluteMs;
   const from = carried && lineageOf(carried);
+  // (A cookie of a login ended by a login over it, not by a logout: its lineage's mark, if any,
+  // predates that login, as a live cookie's does; it joins that lineage itself (fiftieth pass,
+  // `logout-replicas.property`: sent before the new login's answer, it went on to a successor
+  // that a logout of the new login never walks, and that logout cleared its cookie, it left live).)
+  const mark = !call.session && from ? await parts.lineages.endOf(from).catch(() => null) : null;
+  const live = call.session != null || (mark !== null && mark.at < carried!.signedInAt);
   let lineage = from && (live ? from : await parts.lineages.joinedBy(from, call.arrivedAt));
   let joined = false;
   while (lineage && !joined) {

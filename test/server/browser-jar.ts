@@ -39,7 +39,8 @@ export class BrowserJar {
     private readonly credentials: { email: string; password: string },
   ) {}
 
-  private async live(cookie: string): Promise<boolean> {
+  /** Whether `cookie`'s login is live (the judge's answer). */
+  async live(cookie: string): Promise<boolean> {
     const s = await this.judge.pam.getSession(
       new Request(`${this.judge.served.url}/`, { headers: { cookie: `${COOKIE}=${cookie}` } }),
     );

@@ -32,7 +32,16 @@ export class ReplicatedStore {
   seq = 0;
   private readonly log = new Map<string, Entry[]>();
 
-  constructor(private readonly clock: TestClock) {}
+  /**
+   * @param readBackMs how long a claim takes between its write and its read-back (the clock moved
+   *   that much, the claim won only if its value is still there, unexpired: unstorage's claim, and
+   *   any store on a clock that moves. Review 75: a check held 1 ms was lost to nobody there,
+   *   which a store whose clock stands still never showed).
+   */
+  constructor(
+    private readonly clock: TestClock,
+    private readonly readBackMs = Number(process.env.READBACK_MS ?? 1),
+  ) {}
 
   private current(key: string, upTo = Number.POSITIVE_INFINITY): string | null {
     const entries = this.log.get(key) ?? [];
@@ -54,7 +63,10 @@ export class ReplicatedStore {
     claim: async (key, value, ttlMs) => {
       if (this.current(key) !== null) return false;
       this.write(key, value, ttlMs);
-      return true;
+      const mine = this.seq;
+      this.clock.now += this.readBackMs;
+      const last = this.log.get(key)!.at(-1)!;
+      return last.seq === mine && last.until > this.clock.now;
     },
   };
 
