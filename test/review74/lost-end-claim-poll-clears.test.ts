@@ -18,6 +18,7 @@ import { describe, expect, it } from 'vitest';
 import type { PamSessionStore } from '../../src/server/types';
 import { sendLogout, sharedStore } from '../server/faulty-store';
 import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
+import { until } from '../support/event-loop';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
 const { ref, pam } = usePamPerTest(clock);
@@ -51,7 +52,7 @@ async function scenario(xClaims: 'answer' | 'fail') {
   const tab = new Browser(y.served.url);
   tab.cookie = c1;
   const poll = tab.call('GET', '/pam/auth/user-profile');
-  for (let i = 0; i < 400 && held.length === 0; i++) await new Promise((r) => setTimeout(r, 5));
+  await until(() => held.length > 0, 'the poll reached the API');
   expect(held.length).toBe(1);
   clock.now += 1_000;
   expect(await sendLogout(x.served.url, c1, l1.loginId, 'logout-a123456789abcdef.1')).toEqual({
