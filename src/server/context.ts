@@ -393,9 +393,9 @@ export class CallSession {
       // `IN_FLIGHT_MS` after the logout joins that lineage's successor (sign-in.ts). Only the logout
       // that ended it clears it (`endedHere`).
       const opened = this.opened;
-      // (Its end claimed in the store's one order: a read of `end:` from a replica that lags let a
-      // tab's poll, answered 401 with the token a new login revoked, clear that login's cookie;
-      // fiftieth pass, `logout-replicas.property`.)
+      // (Checked against the store's one order too (`endedBefore`): a read of `end:` from a replica
+      // that lags let a tab's poll, answered 401 with the token a new login revoked, clear that
+      // login's cookie; fiftieth pass, `logout-replicas.property`.)
       const endedMeanwhile =
         !this.endedHere && opened !== null && (await parts.rotations.endedBefore(opened));
       return endedMeanwhile ? null : clearCookieLine(parts.cookie);

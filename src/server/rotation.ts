@@ -153,8 +153,8 @@ export class Rotations {
     const key = `fin:${session.loginId}`;
     const ttl = Math.max(1, until - this.deps.now());
     // (Its claim failing, it is written all the same: a later ending then finds it (review 74's
-    // kind). Lost to a clearing call's check (`probe`, held a millisecond), no ending: taken.)
-    // (A claim lost to a check that lapsed since (read empty) claims again, once: review 75.)
+    // kind). Lost to a clearing call's check (`probe`, held `PROBE_MS`), no ending: taken over; to
+    // a check that lapsed since (read empty), claimed again, once (review 75).)
     for (let again = true; ; again = false) {
       const won = await store.claim(key, '1', ttl).catch(() => null);
       if (won === null) void store.set(key, '1', ttl).catch(() => {});
@@ -169,10 +169,10 @@ export class Rotations {
 
   /**
    * Whether an ending came before this call's clearing of `session`'s cookie: ended here, or, with
-   * a store, `end:` read present or its claim (`fin:` held as a `probe`, `PROBE_MS`: this call ends
-   * nothing, an ending that meets it takes it over) lost, both asked together (one store deadline). A claim lost says so whatever a
-   * replica that lags answered the read; a read present says so when the ending's claim failed
-   * (review 74). Rejects only when neither answers.
+   * a store, `end:` read present or its claim (`fin:` held as a `probe` for `PROBE_MS`: this call
+   * ends nothing, an ending that meets it takes it over) lost, both asked together (one store
+   * deadline). A claim lost says so whatever a replica that lags answered the read; a read present
+   * says so when the ending's claim failed (review 74). Rejects only when neither answers.
    */
   async endedBefore(session: SessionData): Promise<boolean> {
     const ended = this.ended.get(session.loginId);
