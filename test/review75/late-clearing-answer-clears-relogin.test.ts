@@ -19,21 +19,14 @@
 // clear carries no cookie and is not); the mark ends no login, which keeps review 74's fix.
 import { describe, expect, it } from 'vitest';
 import { sharedStore } from '../server/faulty-store';
-import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
+import { Browser, openCookie, signedInEndedAtApi, type TestClock, usePamPerTest } from '../server/harness';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
 const { ref, pam } = usePamPerTest(clock);
 
 async function scenario(order: 'poll first' | 'login first') {
   const x = await pam({ store: sharedStore(clock) });
-  const { email, password } = ref.server.seed.plain;
-  const b = new Browser(x.served.url);
-  expect((await b.login(email, password)).status).toBe(200);
-  const l1 = await openCookie(b.cookie!);
-  await fetch(`${ref.server.url}/auth/logout`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${l1.token}`, accept: 'application/json' },
-  });
+  const { b, email, password } = await signedInEndedAtApi(x.served.url, ref.server);
   // Tab 1's poll: its answer held on the wire (a tab of its own, delivered to the jar later).
   const tab1 = new Browser(x.served.url);
   tab1.cookie = b.cookie;

@@ -23,9 +23,18 @@ async function counted() {
   const shared = sharedStore(clock);
   const calls: string[] = [];
   const counting: PamSessionStore = {
-    get: (k) => (calls.push(`get ${k}`), shared.get(k)),
-    set: (k, v, t) => (calls.push(`set ${k}`), shared.set(k, v, t)),
-    claim: (k, v, t) => (calls.push(`claim ${k}`), shared.claim(k, v, t)),
+    get: (k) => {
+      calls.push(`get ${k}`);
+      return shared.get(k);
+    },
+    set: (k, v, t) => {
+      calls.push(`set ${k}`);
+      return shared.set(k, v, t);
+    },
+    claim: (k, v, t) => {
+      calls.push(`claim ${k}`);
+      return shared.claim(k, v, t);
+    },
   };
   const x = await pam({ store: counting });
   const { email, password } = ref.server.seed.plain;

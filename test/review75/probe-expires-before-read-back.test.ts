@@ -23,7 +23,7 @@ import { createStorage } from 'unstorage';
 import { describe, expect, it } from 'vitest';
 import { unstorageSessionStore } from '../../src/server/index';
 import { sendLogout } from '../server/faulty-store';
-import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
+import { Browser, openCookie, signedInEndedAtApi, type TestClock, usePamPerTest } from '../server/harness';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
 const { ref, pam } = usePamPerTest(clock);
@@ -61,15 +61,8 @@ async function logoutClears(moving: boolean) {
 
 async function api401Clears(moving: boolean) {
   const x = await pam({ store: store(moving, 0) });
-  const { email, password } = ref.server.seed.plain;
-  const b = new Browser(x.served.url);
-  expect((await b.login(email, password)).status).toBe(200);
-  const l1 = await openCookie(b.cookie!);
   // The token ends at the API (the API's own logout, an admin's revoke).
-  await fetch(`${ref.server.url}/auth/logout`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${l1.token}`, accept: 'application/json' },
-  });
+  const { b } = await signedInEndedAtApi(x.served.url, ref.server);
   const r = await b.call('GET', '/pam/auth/user-profile');
   return { status: r.status, cookieCleared: b.cookie === null };
 }

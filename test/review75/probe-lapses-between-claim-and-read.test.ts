@@ -18,7 +18,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PamSessionStore } from '../../src/server/types';
 import { sendLogout } from '../server/faulty-store';
-import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
+import { Browser, signedInEndedAtApi, type TestClock, usePamPerTest } from '../server/harness';
 import { ReplicatedStore } from '../server/replicated-store';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
@@ -38,15 +38,8 @@ async function scenario(ending: 'login' | 'logout', lapses: boolean) {
     },
   };
   const x = await pam({ store: timed });
-  const { email, password } = ref.server.seed.plain;
-  const b = new Browser(x.served.url);
-  expect((await b.login(email, password)).status).toBe(200);
-  const l1 = await openCookie(b.cookie!);
-  // L1's token ends at the API; tab 1's poll is answered 401 (its `fin:` check held a millisecond).
-  await fetch(`${ref.server.url}/auth/logout`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${l1.token}`, accept: 'application/json' },
-  });
+  // L1's token ends at the API; tab 1's poll is answered 401 (its `fin:` check held a while).
+  const { b, l1, email, password } = await signedInEndedAtApi(x.served.url, ref.server);
   const tab1 = new Browser(x.served.url);
   tab1.cookie = b.cookie;
   expect((await tab1.call('GET', '/pam/auth/user-profile')).status).toBe(401);

@@ -3,7 +3,7 @@
 // a token.
 
 import { defaults, unseal } from 'iron-webcrypto';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { createPamServer, type PamServer, type PamServerOptions } from '../../src/server/index';
 import type { ReferenceServer } from '../../src/testing/index';
 import { type ServedHandler, serveHandler } from '../support/serve-handler';
@@ -175,4 +175,23 @@ export function leakedTokens(received: readonly Received[], tokens: readonly str
     for (const t of tokens) if (r.text.includes(t) || headerText.includes(t)) leaks.push(t);
   }
   return leaks;
+}
+
+/**
+ * A browser signed in through `url`, whose login's token then ended at the API itself (the API's
+ * logout, an admin's revoke): its next call there is answered 401 (reviews 74, 75's clearing calls).
+ */
+export async function signedInEndedAtApi(
+  url: string,
+  server: { url: string; seed: { plain: { email: string; password: string } } },
+) {
+  const { email, password } = server.seed.plain;
+  const b = new Browser(url);
+  expect((await b.login(email, password)).status).toBe(200);
+  const l1 = await openCookie(b.cookie!);
+  await fetch(`${server.url}/auth/logout`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${l1.token}`, accept: 'application/json' },
+  });
+  return { b, l1, email, password };
 }
