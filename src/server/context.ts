@@ -119,6 +119,11 @@ export class CallSession {
    * only to carry a successor, with the cookie's own `seenAt`: the idle end never moves (R30-4).
    */
   passive = false;
+  /**
+   * A page's render (`getSession`): its `Set-Cookie` may never reach the browser (a server
+   * component's is dropped), so its clearing check holds nothing (`Rotations.endedBefore`).
+   */
+  page = false;
   /** Counts the changes of the session (`use`, `abandon`, `signOut`): a decided line stands until one. */
   private changes = 0;
   /** What the call held before a login began in it (`begin`), restored by `abandon`. */
@@ -397,7 +402,7 @@ export class CallSession {
       // that lags let a tab's poll, answered 401 with the token a new login revoked, clear that
       // login's cookie; fiftieth pass, `logout-replicas.property`.)
       const endedMeanwhile =
-        !this.endedHere && opened !== null && (await parts.rotations.endedBefore(opened));
+        !this.endedHere && opened !== null && (await parts.rotations.endedBefore(opened, !this.page));
       return endedMeanwhile ? null : clearCookieLine(parts.cookie);
     }
     const session = this.session;

@@ -158,6 +158,7 @@ function serverOf(given: PamServerOptions): PamServer {
 async function session(parts: ServerParts, request: Request, context?: PamRequestContext) {
   const call = new CallSession(parts, request, context);
   call.passive = fromElsewhere(request); // read, never kept alive, from another site (R30-4)
+  call.page = true;
   // The page carries the session (its seed, the player): never kept by a shared cache, nor
   // replayed from the browser's (Back, a restored tab) after the session changed (REVIEW-P P5, P6).
   const headers = new Headers({ 'cache-control': 'private, no-store' });

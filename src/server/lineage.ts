@@ -11,7 +11,7 @@
 import type { Sealer, SessionData } from './cookie';
 import { asSessionData } from './cookie';
 import { written } from './rotation';
-import { PROBE_MS, StoreFailure } from './store';
+import { IN_FLIGHT_MS, PROBE_MS, StoreFailure } from './store';
 import type { PamSessionStore } from './types';
 
 /** The logins of one lineage kept (a 33rd login in one browser's lineage starts a lineage of its own). */
@@ -20,14 +20,6 @@ const MAX_LOGINS = 32;
 const MAX_LINEAGES = 10_000;
 /** Logins (sessions) one instance keeps across its lineages: the oldest lineages forgotten first. */
 const MAX_KEPT = 20_000;
-/**
- * How long after a logout a call carrying its cookie may still be in flight (sent before the
- * logout's answer reached the browser): a login sent with it then is refused (it may have been in
- * flight across the logout), one arriving later joins its successor (`joinedBy`: the browser kept the
- * cookie, the logout's answer lost: `endedLongBefore`); a try of the logout itself is known as it
- * within it only. Its own figure, not `graceMs` (which may be 0): four times the client's default timeout.
- */
-export const IN_FLIGHT_MS = 60_000;
 
 /**
  * The steps past a lineage a login sent with its cookie may go on to (`<lineage>+` ...): its

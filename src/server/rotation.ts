@@ -5,7 +5,7 @@
 
 import type { Sealer, SessionData } from './cookie';
 import { asSessionData } from './cookie';
-import { PROBE_MS } from './store';
+import { IN_FLIGHT_MS, PROBE_MS } from './store';
 import type { PamSessionStore } from './types';
 
 /** What a refresh came to. */
@@ -78,6 +78,12 @@ export class Rotations {
   private readonly inflight = new Map<string, Promise<RefreshOutcome>>();
   /** loginId -> until when: the logins a logout here ended (until their absolute end). */
   private readonly ended = new Map<string, number>();
+  /**
+   * loginId -> until when, and whether a clearing answer's check (true) or a login over its cookie
+   * (false) took it: this instance's own record of `fin:` (the store's order, without a store or
+   * when its claim failed), `IN_FLIGHT_MS` long.
+   */
+  private readonly fins = new Map<string, { until: number; clears: boolean }>();
 
   constructor(private readonly deps: Deps) {}
 
@@ -144,17 +150,19 @@ export class Rotations {
   /**
    * An ending of `session`'s login (a logout's, a new login's over it) takes its place in the
    * store's one order (a claim of `fin:`, set-if-absent, beside the `end:` it writes): false when
-   * another ending came first, whatever a read of `end:` answered (a replica that lags, a read that
-   * failed); null without a store, or when the store cannot say.
+   * another ending came first, or a clearing answer of its cookie (`endedBefore`) within
+   * `IN_FLIGHT_MS`, whatever a read of `end:` answered (a replica that lags, a read that failed);
+   * null without a store, or when the store cannot say.
    */
   async endsFirst(session: SessionData, until: number): Promise<boolean | null> {
+    if (this.finOf(session)?.clears) return false;
     const { store } = this.deps;
     if (!store) return null;
     const key = `fin:${session.loginId}`;
     const ttl = Math.max(1, until - this.deps.now());
     // (Its claim failing, it is written all the same: a later ending then finds it (review 74's
-    // kind). Lost to a clearing call's check (`probe`, held `PROBE_MS`), no ending: taken over; to
-    // a check that lapsed since (read empty), claimed again, once (review 75).)
+    // kind). Lost to a check of an older version (`probe`), no ending: taken over; to one that
+    // lapsed since (read empty), claimed again, once (review 75).)
     for (let again = true; ; again = false) {
       const won = await store.claim(key, '1', ttl).catch(() => null);
       if (won === null) void store.set(key, '1', ttl).catch(() => {});
@@ -168,27 +176,83 @@ export class Rotations {
   }
 
   /**
-   * Whether an ending came before this call's clearing of `session`'s cookie: ended here, or, with
-   * a store, `end:` read present or its claim (`fin:` held as a `probe` for `PROBE_MS`: this call
-   * ends nothing, an ending that meets it takes it over) lost, both asked together (one store
-   * deadline). A claim lost says so whatever a replica that lags answered the read; a read present
-   * says so when the ending's claim failed (review 74). Rejects only when neither answers.
+   * A login sent with the cookie of `session`, a login that is not live (ended, idle, past its
+   * end), takes its place in `fin:`'s order (held `IN_FLIGHT_MS`): true when a clearing answer of
+   * that cookie came first (`endedBefore`, held): its answer, on the wire, would clear this login's
+   * cookie (review 75). A clearing check that comes after finds it and clears nothing. A store that
+   * cannot say: this instance's record alone.
    */
-  async endedBefore(session: SessionData): Promise<boolean> {
-    const ended = this.ended.get(session.loginId);
-    if (ended !== undefined && ended > this.deps.now()) return true;
+  async clearedFirst(session: SessionData): Promise<boolean> {
+    const mine = this.finOf(session);
+    if (mine) return mine.clears;
+    this.fin(session, false);
     const { store } = this.deps;
-    if (!store) return false;
-    const [first, read] = await Promise.all([
-      store.claim(`fin:${session.loginId}`, 'probe', PROBE_MS).catch(() => null),
-      store.get(`end:${session.loginId}`).then(
-        (value) => value !== null,
-        (error: unknown) => ({ error }),
-      ),
-    ]);
-    if (first === false || read === true) return true;
-    if (read !== false && first === null) throw read.error;
+    const key = `fin:${session.loginId}`;
+    if (!store || (await store.claim(key, '1', IN_FLIGHT_MS).catch(() => true))) return false;
+    const held = String(await store.get(key).catch(() => null));
+    // (A page's check (`probe`) is taken over, as an ending takes it.)
+    if (held.startsWith('probe')) await store.set(key, '1', IN_FLIGHT_MS).catch(() => {});
+    const clears = held.startsWith('clear');
+    if (clears) this.fin(session, true);
+    return clears;
+  }
+
+  /**
+   * Whether an ending came before this call's clearing of `session`'s cookie: ended here, or, with
+   * a store, `end:` read present or its claim of `fin:` lost to an ending (a logout, a login over
+   * it: not another clearing answer's), both asked together (one store deadline). A claim lost says
+   * so whatever a replica that lags answered the read; a read present says so when the ending's
+   * claim failed (review 74). It ends nothing (review 74): `end:` is not written. With `hold` (a
+   * call of the browser's, whose answer reaches its cookie jar), the claim won, the clearing answer
+   * holds `fin:` (`clear`) `IN_FLIGHT_MS`, as long as the answer may be on the wire: a login with
+   * that cookie that comes after finds it and is refused, a logout with it keeps the cookie (review
+   * 75: a login was sealed, and the late clearing answer cleared its cookie). Without (a page's
+   * render, whose `Set-Cookie` the app may drop: a server component's), held `PROBE_MS` only
+   * (`probe`), which an ending takes over. Rejects only when neither answers.
+   */
+  async endedBefore(session: SessionData, hold = true): Promise<boolean> {
+    const ended = this.ended.get(session.loginId);
+    const mine = this.finOf(session);
+    if ((ended !== undefined && ended > this.deps.now()) || (mine && !mine.clears)) return true;
+    const { store } = this.deps;
+    const key = `fin:${session.loginId}`;
+    if (store) {
+      const [first, read] = await Promise.all([
+        store.claim(key, hold ? 'clear' : 'probe', hold ? IN_FLIGHT_MS : PROBE_MS).catch(() => null),
+        store.get(`end:${session.loginId}`).then(
+          (value) => value !== null,
+          (error: unknown) => ({ error }),
+        ),
+      ]);
+      if (read === true) return true;
+      if (first === false) {
+        // (Lost to another clearing answer's hold: cleared as it is, the hold taken on.)
+        // (A claim's value may carry a suffix of the store's own: unstorage's `clear:<uuid>`.)
+        if (!String(await store.get(key).catch(() => null)).startsWith('clear')) return true;
+        if (hold) void store.set(key, 'clear', IN_FLIGHT_MS).catch(() => {});
+      } else if (read !== false && first === null) throw read.error;
+    }
+    if (hold) this.fin(session, true);
     return false;
+  }
+
+  /** This instance's record of `session`'s `fin:` (`fins`), while it lasts. */
+  private finOf(session: SessionData): { clears: boolean } | undefined {
+    const now = this.deps.now();
+    // (Oldest first: each held as long, so the first one still held ends the sweep.)
+    for (const [id, f] of this.fins) {
+      if (f.until > now) break;
+      this.fins.delete(id);
+    }
+    const f = this.fins.get(session.loginId);
+    return f && f.until > now ? f : undefined;
+  }
+
+  /** Records `session`'s `fin:` here (`fins`). */
+  private fin(session: SessionData, clears: boolean): void {
+    if (this.fins.size >= MAX_ENDED) this.fins.delete(this.fins.keys().next().value!);
+    this.fins.delete(session.loginId); // (re-set last: the sweep reads them oldest first)
+    this.fins.set(session.loginId, { until: this.deps.now() + IN_FLIGHT_MS, clears });
   }
 
   /** Whether a logout ended `session`'s login (here, or with a store anywhere). */

@@ -48,7 +48,16 @@ export async function login(
     // same cookie): this one was in flight across it, whatever a read that lagged or failed said.
     // Refused as a login the lineage's mark refuses, its token revoked (fiftieth pass,
     // `logout-replicas.property`: sealed on an instance whose reads lagged, it outlived the logout.)
-    if (previous && sealed !== undefined && (await endLogins(parts, call, [previous], sealed)).size > 0) {
+    // (So is one sent with the cookie of a login that is not live, when a clearing answer of that
+    // cookie came first (`clearedFirst`): on the wire, that answer would clear this login's cookie
+    // (review 75).)
+    const carried = call.carried();
+    if (
+      sealed !== undefined &&
+      (previous
+        ? (await endLogins(parts, call, [previous], sealed)).size > 0
+        : carried !== null && (await parts.rotations.clearedFirst(carried)))
+    ) {
       call.abandon();
       call.signOut();
       return answer(call, 401, { message: LOGGED_OUT, pam: 'signed_out' }, back(call, up), true);

@@ -6,7 +6,7 @@
 // cleared, and deleted the cookie of a login made since. The window counts from when the logout's
 // answer leaves (the mark written again then).
 import { describe, expect, it } from 'vitest';
-import { IN_FLIGHT_MS } from '../../src/server/lineage';
+import { IN_FLIGHT_MS } from '../../src/server/store';
 import { Browser, type TestClock, usePamPerTest } from '../server/harness';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };

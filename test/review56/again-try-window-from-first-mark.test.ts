@@ -10,7 +10,7 @@
 // Suggested fix: in the `again` branch, write the mark again after `endLogins` with the same id
 // (`parts.lineages.end(lineage, until, by)`): it is the same logout, its window its own.
 import { describe, expect, it } from 'vitest';
-import { IN_FLIGHT_MS } from '../../src/server/lineage';
+import { IN_FLIGHT_MS } from '../../src/server/store';
 import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
 import { until } from '../support/event-loop';
 import { stallingStore } from '../support/stalling-store';

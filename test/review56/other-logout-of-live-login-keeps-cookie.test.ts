@@ -11,7 +11,7 @@
 // live: `ending` held it) clears the cookie (`signOut(true)`) whatever the lineage's mark says;
 // only a logout that found the cookie's login ended already defers to `decideLine`.
 import { describe, expect, it } from 'vitest';
-import { IN_FLIGHT_MS } from '../../src/server/lineage';
+import { IN_FLIGHT_MS } from '../../src/server/store';
 import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
 import { until } from '../support/event-loop';
 import { stallingStore } from '../support/stalling-store';

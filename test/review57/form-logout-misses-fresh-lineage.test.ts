@@ -8,7 +8,7 @@
 // holds no cookie over a live token, or holds C2 (the login's answer after the logout's): signed in
 // after "signed out".
 import { describe, expect, it } from 'vitest';
-import { IN_FLIGHT_MS } from '../../src/server/lineage';
+import { IN_FLIGHT_MS } from '../../src/server/store';
 import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
 import { keptEndedCookie } from '../server/kept-cookie';
 

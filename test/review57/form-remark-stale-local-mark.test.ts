@@ -9,7 +9,7 @@
 import { createStorage } from 'unstorage';
 import { describe, expect, it } from 'vitest';
 import { unstorageSessionStore } from '../../src/server/index';
-import { IN_FLIGHT_MS } from '../../src/server/lineage';
+import { IN_FLIGHT_MS } from '../../src/server/store';
 import { Browser, type TestClock, usePamPerTest } from '../server/harness';
 import { keptEndedCookie } from '../server/kept-cookie';
 

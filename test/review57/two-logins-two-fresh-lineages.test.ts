@@ -6,7 +6,7 @@
 // stays live at the API after the 204 (no cookie holds it, no logout can reach it). Within one
 // lineage (C1's lineage not ended) both logins join it and the logout ends both.
 import { describe, expect, it } from 'vitest';
-import { IN_FLIGHT_MS } from '../../src/server/lineage';
+import { IN_FLIGHT_MS } from '../../src/server/store';
 import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };

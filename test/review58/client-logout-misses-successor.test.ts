@@ -6,7 +6,7 @@
 // (`ended && !by`). The login made with C1 is live at the API after the 204, and its answer (after
 // the logout's) signs the browser in again. The form post (control) ends it.
 import { describe, expect, it } from 'vitest';
-import { IN_FLIGHT_MS } from '../../src/server/lineage';
+import { IN_FLIGHT_MS } from '../../src/server/store';
 import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
 import { keptEndedCookie } from '../server/kept-cookie';
 

@@ -18,7 +18,7 @@
 // is `IN_FLIGHT_MS` old, or simply always walk all 8 steps, marking each), i.e. the loop must
 // reach every lineage `joinedBy` can return.
 import { describe, expect, it } from 'vitest';
-import { IN_FLIGHT_MS } from '../../src/server/lineage';
+import { IN_FLIGHT_MS } from '../../src/server/store';
 import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
 import { keptEndedCookie } from '../server/kept-cookie';
 

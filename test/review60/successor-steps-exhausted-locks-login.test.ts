@@ -20,7 +20,7 @@
 // (or cap the walk so it never marks a step joinedBy cannot go past), or let a logout with an id of
 // a lineage ended long before clear the kept cookie (as a form post does past the window).
 import { describe, expect, it } from 'vitest';
-import { IN_FLIGHT_MS } from '../../src/server/lineage';
+import { IN_FLIGHT_MS } from '../../src/server/store';
 import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };

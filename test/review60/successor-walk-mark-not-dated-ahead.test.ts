@@ -19,7 +19,7 @@
 // each step's mark as the first mark is, and re-mark the walked steps as the answer leaves (whether
 // or not it clears the cookie).
 import { describe, expect, it } from 'vitest';
-import { IN_FLIGHT_MS } from '../../src/server/lineage';
+import { IN_FLIGHT_MS } from '../../src/server/store';
 import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };

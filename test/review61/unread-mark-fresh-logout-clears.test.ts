@@ -15,7 +15,8 @@
 // for a cookie whose login is ended, is "ended, unknown by whom": walk the successors (onward) and
 // do not clear the cookie (nor write a first mark with this logout's id).
 import { describe, expect, it } from 'vitest';
-import { IN_FLIGHT_MS, lineageOf } from '../../src/server/lineage';
+import { lineageOf } from '../../src/server/lineage';
+import { IN_FLIGHT_MS } from '../../src/server/store';
 import { failing, sharedStore } from '../server/faulty-store';
 import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
 import { keptEndedCookie } from '../server/kept-cookie';

@@ -19,7 +19,8 @@
 // reached (every `members`/`hasEnded` read together: one deadline) and revoke what they hold; or
 // do not clear the cookie when the walk was cut short.
 import { describe, expect, it } from 'vitest';
-import { IN_FLIGHT_MS, lineageOf } from '../../src/server/lineage';
+import { lineageOf } from '../../src/server/lineage';
+import { IN_FLIGHT_MS } from '../../src/server/store';
 import { failing, sharedStore } from '../server/faulty-store';
 import { openCookie, type TestClock, usePamPerTest } from '../server/harness';
 import { keptEndedCookie } from '../server/kept-cookie';

@@ -6,7 +6,8 @@
 // the login ended all the same; the cookie is kept (it may be a successor's), reads as signed out,
 // and a login sent with it passes once the window is over (as after a logout whose answer was lost).
 import { describe, expect, it } from 'vitest';
-import { IN_FLIGHT_MS, lineageOf } from '../../src/server/lineage';
+import { lineageOf } from '../../src/server/lineage';
+import { IN_FLIGHT_MS } from '../../src/server/store';
 import { failing, sharedStore } from '../server/faulty-store';
 import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
 

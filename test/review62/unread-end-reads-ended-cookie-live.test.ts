@@ -18,7 +18,8 @@
 // logout is handled as such (walk, no clear) whatever the `end:` read said; or an unreadable `end:`
 // in a logout is "ended by no logout known" (walk, cookie kept), as review 61's `out:` rule.
 import { describe, expect, it } from 'vitest';
-import { IN_FLIGHT_MS, lineageOf } from '../../src/server/lineage';
+import { lineageOf } from '../../src/server/lineage';
+import { IN_FLIGHT_MS } from '../../src/server/store';
 import { failing, sharedStore } from '../server/faulty-store';
 import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
 import { keptEndedCookie } from '../server/kept-cookie';

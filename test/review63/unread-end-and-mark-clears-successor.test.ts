@@ -21,7 +21,8 @@
 import { createStorage } from 'unstorage';
 import { describe, expect, it } from 'vitest';
 import { unstorageSessionStore } from '../../src/server/index';
-import { IN_FLIGHT_MS, lineageOf } from '../../src/server/lineage';
+import { lineageOf } from '../../src/server/lineage';
+import { IN_FLIGHT_MS } from '../../src/server/store';
 import type { PamSessionStore } from '../../src/server/types';
 import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
 import { keptEndedCookie } from '../server/kept-cookie';

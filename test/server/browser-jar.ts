@@ -59,7 +59,7 @@ export class BrowserJar {
     cookie: string | null,
     headers: Record<string, string>,
     body: unknown,
-    deliver: boolean,
+    deliver: boolean | 'late',
     ended?: string | null,
   ): Promise<void> {
     const url = this.urls[to]!;
@@ -74,6 +74,23 @@ export class BrowserJar {
     });
     await res.text();
     if (res.status === 204 && ended) this.mustBeDead.add((await openCookie(ended)).token);
+    // (Decided now, its answer slow on the wire: its cookie lines reach the jar when released.)
+    if (deliver === 'late') {
+      this.held.push({ send: () => this.deliver(res, method, path, to, cookie, true) });
+      return;
+    }
+    await this.deliver(res, method, path, to, cookie, deliver);
+  }
+
+  /** `res`'s cookie lines: each value noted as issued, and, `deliver`ed, set in the jar (checked first). */
+  private async deliver(
+    res: Response,
+    method: string,
+    path: string,
+    to: number,
+    cookie: string | null,
+    deliver: boolean,
+  ): Promise<void> {
     for (const line of res.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
       if (!pair.startsWith(`${COOKIE}=`)) continue;
@@ -130,13 +147,33 @@ export class BrowserJar {
     if (last) await this.logoutTry(to, `${last.id}.${++last.tries}`, last.named, fate);
   }
 
-  /** A tab's profile read. */
-  async read(to: number, fate: 'ok' | 'held'): Promise<void> {
+  /**
+   * A tab's profile read: answered now (`ok`), sent later (`held`: slow on its way), or answered now
+   * and its answer slow on the wire (`late`: its cookie lines reach the jar when released).
+   */
+  async read(to: number, fate: 'ok' | 'held' | 'late'): Promise<void> {
     const cookie = this.jar;
     const send = () =>
-      this.exchange(to, 'GET', '/pam/auth/user-profile?check_spa_again=1', cookie, {}, undefined, true);
+      this.exchange(
+        to,
+        'GET',
+        '/pam/auth/user-profile?check_spa_again=1',
+        cookie,
+        {},
+        undefined,
+        fate === 'late' ? 'late' : true,
+      );
     if (fate === 'held') this.held.push({ send });
     else await send();
+  }
+
+  /** The jar's login's token ended at the API itself (its expiry there, an operator's revoke). */
+  async endAtApi(): Promise<void> {
+    if (this.jar === null) return;
+    await fetch(`${this.apiUrl}/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${(await openCookie(this.jar)).token}`, accept: 'application/json' },
+    });
   }
 
   /** One held request delivered (`at`, modulo how many are held). */

@@ -7,7 +7,8 @@ import { createStorage } from 'unstorage';
 import { describe, expect, it } from 'vitest';
 import { Sealer } from '../../src/server/cookie';
 import { unstorageSessionStore } from '../../src/server/index';
-import { IN_FLIGHT_MS, Lineages } from '../../src/server/lineage';
+import { Lineages } from '../../src/server/lineage';
+import { IN_FLIGHT_MS } from '../../src/server/store';
 import { SECRETS } from './harness';
 
 const T = 1_700_000_000_000;

@@ -10,7 +10,7 @@
 // (A form post's logout, with no id, is held on the wire too since the forty-seventh pass.)
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IN_FLIGHT_MS } from '../../src/server/lineage';
+import { IN_FLIGHT_MS } from '../../src/server/store';
 import { BrowserJar, type Fate } from './browser-jar';
 import { type TestClock, usePamPerTest } from './harness';
 

@@ -1,0 +1,74 @@
+// A clearing answer (the API's 401, a login past its end) of a browser's call holds `fin:` for
+// `IN_FLIGHT_MS` (`Rotations.endedBefore`, fifty-first pass, review 75): a login sent with that
+// cookie meanwhile was in flight across the answer, which would clear its cookie late on the wire;
+// it is refused (401 signed_out, its token revoked), with a store or without. Past the window it is
+// accepted. A page's render (`getSession`) holds nothing: its `Set-Cookie` may be dropped (a
+// server component's), and the player's next login with the cookie is not locked out. Another
+// clearing answer of the same cookie still clears (a second answer on the wire is no new danger).
+import { describe, expect, it } from 'vitest';
+import { IN_FLIGHT_MS } from '../../src/server/store';
+import { sharedStore } from './faulty-store';
+import { Browser, openCookie, signedInEndedAtApi, type TestClock, usePamPerTest } from './harness';
+
+const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
+const { ref, pam } = usePamPerTest(clock);
+const COOKIE = '__Host-pam-session';
+const clears = (r: { headers: Headers }) => r.headers.getSetCookie().some((l) => /Max-Age=0(;|$)/.test(l));
+
+/** Whether `cookie`'s token is live at the API. */
+const liveAtApi = async (cookie: string) =>
+  (
+    await fetch(`${ref.server.url}/auth/user-profile`, {
+      headers: { authorization: `Bearer ${(await openCookie(cookie)).token}`, accept: 'application/json' },
+    })
+  ).status === 200;
+
+describe.each([
+  ['without a store', false],
+  ['with a store', true],
+])('a clearing answer of a tab, %s', (_, withStore) => {
+  const setUp = async () => {
+    const x = await pam(withStore ? { store: sharedStore(clock) } : {});
+    const s = await signedInEndedAtApi(x.served.url, ref.server);
+    const tab1 = new Browser(x.served.url);
+    tab1.cookie = s.b.cookie;
+    return { x, ...s, tab1 };
+  };
+
+  it('a login sent with that cookie within the window is refused, its token revoked; past it, accepted', async () => {
+    const { b, tab1, email, password } = await setUp();
+    const kept = b.cookie!;
+    expect(clears(await tab1.call('GET', '/pam/auth/user-profile'))).toBe(true);
+    clock.now += IN_FLIGHT_MS - 1_000;
+    const refused = await b.login(email, password);
+    expect(refused.status).toBe(401);
+    expect((refused.json as { pam?: string }).pam).toBe('signed_out');
+    expect(b.cookie).toBe(kept); // nothing set: the clearing answer on the wire clears it
+    clock.now += 2_000;
+    expect((await b.login(email, password)).status).toBe(200);
+    expect(await liveAtApi(b.cookie!)).toBe(true);
+  });
+
+  it('a second clearing answer of the same cookie clears too', async () => {
+    const { x, tab1, b } = await setUp();
+    expect(clears(await tab1.call('GET', '/pam/auth/user-profile'))).toBe(true);
+    const tab2 = new Browser(x.served.url);
+    tab2.cookie = b.cookie;
+    expect(clears(await tab2.call('GET', '/pam/auth/user-profile'))).toBe(true);
+  });
+
+  it("a page's render holds nothing: the login with the cookie its dropped Set-Cookie left is accepted", async () => {
+    const { x, b, tab1, email, password } = await setUp();
+    // The token ended at the API: a tab's call ends the login (401); the page's render then clears.
+    expect(clears(await tab1.call('GET', '/pam/auth/user-profile'))).toBe(true);
+    clock.now += IN_FLIGHT_MS + 1_000;
+    const view = await x.pam.getSession(
+      new Request(`${x.served.url}/`, { headers: { cookie: `${COOKIE}=${b.cookie}` } }),
+    );
+    expect(view.initial.status).toBe('signedOut');
+    expect(clears(view)).toBe(true); // (dropped: a server component's)
+    const login = await b.login(email, password);
+    expect(login.status).toBe(200);
+    expect(await liveAtApi(b.cookie!)).toBe(true);
+  });
+});
