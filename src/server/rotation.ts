@@ -161,7 +161,7 @@ export class Rotations {
     const key = `fin:${session.loginId}`;
     const ttl = Math.max(1, until - this.deps.now());
     // (Its claim failing, it is written all the same: a later ending then finds it (review 74's
-    // kind). Lost to a check of an older version (`probe`), no ending: taken over; to one that
+    // kind). Lost to a page's check (`probe`, `endedBefore` without a hold), no ending: taken over; to one that
     // lapsed since (read empty), claimed again, once (review 75).)
     for (let again = true; ; again = false) {
       const won = await store.claim(key, '1', ttl).catch(() => null);
