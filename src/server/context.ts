@@ -257,6 +257,17 @@ export class CallSession {
   }
 
   /**
+   * Signed out, the cookie left as it is (no `Set-Cookie`): a login refused over a clearing answer
+   * of its cookie still on the wire (`Rotations.clearedFirst`), which clears it as it lands; this
+   * answer, late, could clear a login made since (review 75).
+   */
+  keepCookie(): void {
+    this.session = null;
+    this.cleared = false;
+    this.changes++;
+  }
+
+  /**
    * Signed out: the answer clears the cookie, but in a call of a login that ended while it ran
    * (`decideLine`); `ending`: this call ends the login itself (a logout), and clears it always.
    */

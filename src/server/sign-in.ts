@@ -59,7 +59,8 @@ export async function login(
         : carried !== null && (await parts.rotations.clearedFirst(carried)))
     ) {
       call.abandon();
-      call.signOut();
+      if (previous) call.signOut();
+      else call.keepCookie();
       return answer(call, 401, { message: LOGGED_OUT, pam: 'signed_out' }, back(call, up), true);
     }
     kept = sealed;

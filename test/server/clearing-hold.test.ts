@@ -49,6 +49,26 @@ describe.each([
     expect(await liveAtApi(b.cookie!)).toBe(true);
   });
 
+  it('a login with the cookie of a login past its idle end, over its clearing answer: refused, the cookie left as it is', async () => {
+    const x = await pam(withStore ? { store: sharedStore(clock) } : {});
+    const { email, password } = ref.server.seed.plain;
+    const b = new Browser(x.served.url);
+    expect((await b.login(email, password)).status).toBe(200);
+    clock.now += 2 * 3_600_000 + 1_000; // past the idle end (2 h)
+    const tab1 = new Browser(x.served.url);
+    tab1.cookie = b.cookie;
+    const kept = b.cookie;
+    expect(clears(await tab1.call('GET', '/pam/auth/user-profile'))).toBe(true);
+    const refused = await b.login(email, password);
+    expect(refused.status).toBe(401);
+    // No Set-Cookie: late on the wire, it could clear a login made since; the poll's answer clears.
+    expect(refused.headers.getSetCookie()).toEqual([]);
+    expect(b.cookie).toBe(kept);
+    clock.now += IN_FLIGHT_MS + 1_000;
+    expect((await b.login(email, password)).status).toBe(200);
+    expect(await liveAtApi(b.cookie!)).toBe(true);
+  });
+
   it('a second clearing answer of the same cookie clears too', async () => {
     const { x, tab1, b } = await setUp();
     expect(clears(await tab1.call('GET', '/pam/auth/user-profile'))).toBe(true);
