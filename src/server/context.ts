@@ -120,8 +120,10 @@ export class CallSession {
    */
   passive = false;
   /**
-   * A page's render (`getSession`): its `Set-Cookie` may never reach the browser (a server
-   * component's is dropped), so its clearing check holds nothing (`Rotations.endedBefore`).
+   * A page's render (`getSession`): it never clears the cookie (review 76). Its `Set-Cookie` may
+   * never reach the browser (a server component's is dropped), and one that does, late, could clear
+   * a login another tab made meanwhile; the browser client's own read of the session clears it, its
+   * answer holding the login's end (`Rotations.endedBefore`).
    */
   page = false;
   /** Counts the changes of the session (`use`, `abandon`, `signOut`): a decided line stands until one. */
@@ -398,7 +400,7 @@ export class CallSession {
   private async decideLine(): Promise<string | null> {
     const { parts } = this;
     if (!this.session) {
-      if (!this.cleared || !this.hadCookie) return null;
+      if (!this.cleared || !this.hadCookie || (this.page && this.opened !== null)) return null;
       // A copy of a login a logout or a new login ended (another call ended it while this one ran,
       // or before it arrived): no Set-Cookie at all, however old. The ending answer cleared or
       // replaced the cookie, and a `Max-Age=0` here could delete a newer login's, set since (review
@@ -413,7 +415,7 @@ export class CallSession {
       // that lags let a tab's poll, answered 401 with the token a new login revoked, clear that
       // login's cookie; fiftieth pass, `logout-replicas.property`.)
       const endedMeanwhile =
-        !this.endedHere && opened !== null && (await parts.rotations.endedBefore(opened, !this.page));
+        !this.endedHere && opened !== null && (await parts.rotations.endedBefore(opened));
       return endedMeanwhile ? null : clearCookieLine(parts.cookie);
     }
     const session = this.session;

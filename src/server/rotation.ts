@@ -5,7 +5,7 @@
 
 import type { Sealer, SessionData } from './cookie';
 import { asSessionData } from './cookie';
-import { IN_FLIGHT_MS, PROBE_MS } from './store';
+import { IN_FLIGHT_MS } from './store';
 import type { PamSessionStore } from './types';
 
 /** What a refresh came to. */
@@ -161,7 +161,7 @@ export class Rotations {
     const key = `fin:${session.loginId}`;
     const ttl = Math.max(1, until - this.deps.now());
     // (Its claim failing, it is written all the same: a later ending then finds it (review 74's
-    // kind). Lost to a page's check (`probe`, `endedBefore` without a hold), no ending: taken over; to one that
+    // kind). Lost to a check of an older version (`probe`), no ending: taken over; to one that
     // lapsed since (read empty), claimed again, once (review 75).)
     for (let again = true; ; again = false) {
       const won = await store.claim(key, '1', ttl).catch(() => null);
@@ -178,9 +178,11 @@ export class Rotations {
   /**
    * A login sent with the cookie of `session`, a login that is not live (ended, idle, past its
    * end), takes its place in `fin:`'s order (held `IN_FLIGHT_MS`): true when a clearing answer of
-   * that cookie came first (`endedBefore`, held): its answer, on the wire, would clear this login's
-   * cookie (review 75). A clearing check that comes after finds it and clears nothing. A store that
-   * cannot say: this instance's record alone.
+   * that cookie came first (`endedBefore`): its answer, on the wire, would clear this login's
+   * cookie (review 75). A clearing check that comes after finds it and clears nothing. Its claim
+   * lost, only a value read that another login or an ending holds lets it through: one read empty
+   * (lapsed, or a replica that lags) is claimed again, once; one that cannot be read refuses it
+   * (review 76: fail closed). A store whose claim fails: this instance's record alone.
    */
   async clearedFirst(session: SessionData): Promise<boolean> {
     const mine = this.finOf(session);
@@ -188,51 +190,47 @@ export class Rotations {
     this.fin(session, false);
     const { store } = this.deps;
     const key = `fin:${session.loginId}`;
-    if (!store || (await store.claim(key, '1', IN_FLIGHT_MS).catch(() => true))) return false;
-    const held = String(await store.get(key).catch(() => null));
-    // (A page's check (`probe`) is taken over, as an ending takes it.)
-    if (held.startsWith('probe')) await store.set(key, '1', IN_FLIGHT_MS).catch(() => {});
-    const clears = held.startsWith('clear');
-    if (clears) this.fin(session, true);
-    return clears;
+    for (let again = true; store; again = false) {
+      if (await store.claim(key, '1', IN_FLIGHT_MS).catch(() => true)) return false;
+      const held = await store.get(key).catch(() => undefined);
+      if (held === null && again) continue;
+      // (A check of an older version (`probe`) is taken over, as an ending takes it.)
+      if (String(held).startsWith('probe')) await store.set(key, '1', IN_FLIGHT_MS).catch(() => {});
+      if (held == null || String(held).startsWith('clear')) break;
+      return false;
+    }
+    if (store) this.fin(session, true);
+    return !!store;
   }
 
   /**
    * Whether an ending came before this call's clearing of `session`'s cookie: ended here, or, with
-   * a store, `end:` read present or its claim of `fin:` lost to an ending (a logout, a login over
-   * it: not another clearing answer's), both asked together (one store deadline). A claim lost says
-   * so whatever a replica that lags answered the read; a read present says so when the ending's
-   * claim failed (review 74). It ends nothing (review 74): `end:` is not written. With `hold` (a
-   * call of the browser's, whose answer reaches its cookie jar), the claim won, the clearing answer
-   * holds `fin:` (`clear`) `IN_FLIGHT_MS`, as long as the answer may be on the wire: a login with
-   * that cookie that comes after finds it and is refused, a logout with it keeps the cookie (review
-   * 75: a login was sealed, and the late clearing answer cleared its cookie). Without (a page's
-   * render, whose `Set-Cookie` the app may drop: a server component's), held `PROBE_MS` only
-   * (`probe`), which an ending takes over. Rejects only when neither answers.
+   * a store, `end:` read present or its claim of `fin:` lost (a logout, a login over it, another
+   * clearing answer), both asked together (one store deadline). A claim lost says so whatever a
+   * replica that lags answered the read; a read present says so when the ending's claim failed
+   * (review 74). It ends nothing (review 74): `end:` is not written. Its claim won, the clearing
+   * answer **holds** `fin:` (`clear`) `IN_FLIGHT_MS`, as long as the answer may be on the wire: a
+   * login with that cookie that comes after finds it and is refused, a logout with it keeps the
+   * cookie, another clearing answer clears nothing (review 75: a login was sealed, and the late
+   * clearing answer cleared its cookie; review 76: a second clearing answer emptied the jar first,
+   * and the login, sent with no cookie, met no hold). Rejects only when neither answers.
    */
-  async endedBefore(session: SessionData, hold = true): Promise<boolean> {
+  async endedBefore(session: SessionData): Promise<boolean> {
     const ended = this.ended.get(session.loginId);
-    const mine = this.finOf(session);
-    if ((ended !== undefined && ended > this.deps.now()) || (mine && !mine.clears)) return true;
+    if ((ended !== undefined && ended > this.deps.now()) || this.finOf(session)) return true;
     const { store } = this.deps;
-    const key = `fin:${session.loginId}`;
     if (store) {
       const [first, read] = await Promise.all([
-        store.claim(key, hold ? 'clear' : 'probe', hold ? IN_FLIGHT_MS : PROBE_MS).catch(() => null),
+        store.claim(`fin:${session.loginId}`, 'clear', IN_FLIGHT_MS).catch(() => null),
         store.get(`end:${session.loginId}`).then(
           (value) => value !== null,
           (error: unknown) => ({ error }),
         ),
       ]);
-      if (read === true) return true;
-      if (first === false) {
-        // (Lost to another clearing answer's hold: cleared as it is, the hold taken on.)
-        // (A claim's value may carry a suffix of the store's own: unstorage's `clear:<uuid>`.)
-        if (!String(await store.get(key).catch(() => null)).startsWith('clear')) return true;
-        if (hold) void store.set(key, 'clear', IN_FLIGHT_MS).catch(() => {});
-      } else if (read !== false && first === null) throw read.error;
+      if (first === false || read === true) return true;
+      if (read !== false && first === null) throw read.error;
     }
-    if (hold) this.fin(session, true);
+    this.fin(session, true);
     return false;
   }
 
