@@ -13,6 +13,10 @@ import { isDownloadURL } from '../../src/user/download';
 import { until } from '../support/event-loop';
 import { hostileURL } from '../user/hostile-urls';
 
+/** Every string value in `v`, at any depth. */
+const stringsOf = (v: unknown): unknown[] =>
+  typeof v === 'string' ? [v] : v && typeof v === 'object' ? Object.values(v).flatMap(stringsOf) : [];
+
 async function urlsSeen(status: number, type: IncomeReportDeliveryType, url: string, polled: boolean) {
   const report = (s: number) =>
     ({ id: 7, reference_year: 2025, delivery_type: type, status: s, download_url: url }) as IncomeReportData;
@@ -66,13 +70,16 @@ describe('incomeReportMachine: no unusable download_url in its context, whatever
           const seen = await urlsSeen(status, type, url, polled);
           const last = seen.pop() as string;
           for (const u of seen) expect(u == null || isDownloadURL(u), String(u)).toBe(true);
-          // Nor anywhere in the snapshot (an unusable one never kept).
-          expect(isDownloadURL(url) || url === '' || !last.includes(JSON.stringify(url).slice(1, -1))).toBe(
-            true,
-          );
+          // Nor anywhere in the snapshot (an unusable one never kept): no string of it is that URL
+          // (not a substring search: CI's seed 1203944023, a URL of one space, is in any snapshot).
+          expect(isDownloadURL(url) || url === '' || !stringsOf(JSON.parse(last)).includes(url)).toBe(true);
         },
       ),
-      { numRuns: 150 },
+      {
+        numRuns: 150,
+        // (CI's seed, kept: the substring check it failed, above.)
+        examples: [[3, 'download', ' ', false]],
+      },
     );
   });
 });
