@@ -259,9 +259,10 @@ export class CallSession {
   }
 
   /**
-   * Signed out, the cookie left as it is (no `Set-Cookie`): a login refused over a clearing answer
-   * of its cookie still on the wire (`Rotations.clearedFirst`), which clears it as it lands; this
-   * answer, late, could clear a login made since (review 75).
+   * Signed out, the cookie left as it is (no `Set-Cookie`): an answer that, late on the wire, could
+   * clear a login made since. A login refused over a clearing answer of its cookie still on the
+   * wire (`Rotations.clearedFirst`, which clears it as it lands: review 75); a logout that keeps
+   * the cookie (sign-out.ts).
    */
   keepCookie(): void {
     this.session = null;

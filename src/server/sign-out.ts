@@ -79,6 +79,12 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
     (await tried) === 'won';
   if (named !== null && named !== call.cookieLogin() && !(again && named === carried?.loginId))
     return message(call, 401, 'Unauthenticated.');
+  // (The cookie of a login that is not live: a clearing answer of it may be on the wire, holding its
+  // end (`Rotations.clearedFirst`); this logout then keeps the cookie: clearing it first, it let a
+  // login with no cookie past that hold (fifty-first pass, `logout-replicas.property`, review 76's
+  // kind). Its claim, won, holds the same for that answer. After the refusal above: a call refused
+  // claims nothing.)
+  const onTheWire = !live && carried !== null && parts.rotations.clearedFirst(carried);
   const ending = call.session ? [call.session] : again ? [carried!] : [];
   // The browser's lineage (lineage.ts), marked ended first, then read: every login of it, those a
   // call in flight made included, ends with this one (REVIEW-S, J(a)); the lineage's copy of the
@@ -172,6 +178,7 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
     (again || !endedBefore) &&
     (!ended || again || (by === '' && !inWindow(ended, call.arrivedAt, 'either'))) &&
     claim !== 'lost' &&
+    !(await onTheWire) &&
     !(claim === 'unknown' && +n > 1) &&
     (!holder || (by !== '' && (holder === by || holder.startsWith(`${by}:`))));
   // Marked again as the answer leaves, by the logout that clears (or that marked it, a live login's:
@@ -185,7 +192,13 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
       ? parts.lineages.close(lineage, until, markBy, markN)
       : parts.lineages[ended && !again ? 'end' : 'close'](lineage, until, by, +n));
   for (const next of walked) void parts.lineages.end(next, until);
-  call.signOut(clears);
+  // (What this logout decided stands: one that keeps the cookie sets no `Set-Cookie`, whatever the
+  // cookie's login (fifty-first pass, `logout-replicas.property`: a form post late on the wire with
+  // the cookie of a login past its idle end, after a logout had cleared it and a login with no
+  // cookie set another, cleared that one's, the login left live: such a login has no `end:` to read,
+  // and the answer was judged as any call's that signs out.)
+  if (clears) call.signOut(true);
+  else call.keepCookie();
   return answer(call, 204, undefined);
 }
 

@@ -84,7 +84,12 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   {
     arbitrary: fc.record({
       t: fc.constant('tick' as const),
-      ms: fc.oneof(fc.integer({ min: 1, max: 5_000 }), fc.constant(IN_FLIGHT_MS + 1_000)),
+      // (Past the cookie's idle end (2 h) too: a login not live, its cookie's clearing answers.)
+      ms: fc.oneof(
+        fc.integer({ min: 1, max: 5_000 }),
+        fc.constant(IN_FLIGHT_MS + 1_000),
+        fc.constant(2 * 3_600_000 + 1_000),
+      ),
     }),
     weight: 2,
   },
@@ -230,6 +235,19 @@ const EXAMPLES: [Op[], boolean][] = [
       { t: 'read', at: 1, fate: 'late' },
       { t: 'login', at: 2 },
       { t: 'release', at: 0 },
+    ],
+    false,
+  ],
+  // Fifty-first pass (found once ticks could pass the idle end; failed on e823508e): a form post
+  // with the cookie of a login past its idle end, late on the wire, after the client's logout
+  // cleared it and a login with no cookie set another: it cleared that one's.
+  [
+    [
+      { t: 'login', at: 0 },
+      { t: 'tick', ms: 2 * 3_600_000 + 1_000 },
+      { t: 'logout', at: 0, fate: 'held', named: false, form: true },
+      { t: 'logout', at: 0, fate: 'ok', named: false },
+      { t: 'login', at: 0 },
     ],
     false,
   ],
