@@ -251,6 +251,19 @@ const EXAMPLES: [Op[], boolean][] = [
     ],
     false,
   ],
+  // And a tab's poll of a login past its idle end answered 401, late on the wire, then a form post
+  // with that cookie, answered: it cleared the jar first, and the login made with no cookie met
+  // no hold; the poll's answer cleared its cookie (failed on e823508e).
+  [
+    [
+      { t: 'login', at: 0 },
+      { t: 'tick', ms: 2 * 3_600_000 + 1_000 },
+      { t: 'read', at: 0, fate: 'late' },
+      { t: 'logout', at: 0, fate: 'ok', named: false, form: true },
+      { t: 'login', at: 0 },
+    ],
+    false,
+  ],
 ];
 /** One kept order alone (`LOGOUT_EXAMPLE=<index>`): to see it fail on an older commit. */
 const ONE = process.env.LOGOUT_EXAMPLE;
