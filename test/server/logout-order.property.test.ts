@@ -21,7 +21,8 @@ type Op =
   | { t: 'login'; held?: boolean }
   | { t: 'logout'; fate: Fate; named: boolean; form?: boolean }
   | { t: 'retry'; fate: Fate }
-  | { t: 'read'; fate: 'ok' | 'held' }
+  | { t: 'read'; fate: 'ok' | 'held' | 'late' }
+  | { t: 'endAtApi' }
   | { t: 'release'; at: number }
   | { t: 'tick'; ms: number };
 
@@ -46,15 +47,24 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   {
     arbitrary: fc.record({
       t: fc.constant('read' as const),
-      fate: fc.constantFrom('ok' as const, 'held' as const),
+      // (`late`: answered now, the answer slow on the wire, fifty-first pass.)
+      fate: fc.constantFrom('ok' as const, 'held' as const, 'late' as const),
     }),
     weight: 2,
   },
+  // The jar's login's token ended at the API itself (its expiry there, an operator): tabs' reads
+  // are answered 401 and clear (fifty-first pass, review 75).
+  { arbitrary: fc.constant({ t: 'endAtApi' } as const), weight: 1 },
   { arbitrary: fc.record({ t: fc.constant('release' as const), at: fc.nat(3) }), weight: 3 },
   {
     arbitrary: fc.record({
       t: fc.constant('tick' as const),
-      ms: fc.oneof(fc.integer({ min: 1, max: 5_000 }), fc.constant(IN_FLIGHT_MS + 1_000)),
+      // (Past the cookie's idle end (2 h) too, fifty-first pass.)
+      ms: fc.oneof(
+        fc.integer({ min: 1, max: 5_000 }),
+        fc.constant(IN_FLIGHT_MS + 1_000),
+        fc.constant(2 * 3_600_000 + 1_000),
+      ),
     }),
     weight: 2,
   },
@@ -147,6 +157,7 @@ describe('logouts, logins and reads in any order, answers lost or late', () => {
           else if (o.t === 'logout') await b.logout(0, o.fate, o.named, o.form);
           else if (o.t === 'retry') await b.retry(0, o.fate);
           else if (o.t === 'read') await b.read(0, o.fate);
+          else if (o.t === 'endAtApi') await b.endAtApi();
           else if (o.t === 'release') await b.release(o.at);
           else if (o.ms < IN_FLIGHT_MS || b.held.length === 0) clock.now += o.ms;
         }
