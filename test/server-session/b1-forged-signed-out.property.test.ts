@@ -115,7 +115,12 @@ describe('B-1: signedOut words are asked of the server (property)', () => {
                 script.postMessage(
                   forged({ type: 'signedOut', loginId: 'login-1', reason: st.reason, from: `script-${i}` }),
                 );
-            else if (st.k === 'server') server = st.to;
+            // (A cookie that left login-1 never holds it again: that login ended when another
+            // replaced it or the player signed out. The model let it come back (unavailable-1 after
+            // login-2: the seed -212158793 path, a tab signing out on a read that showed login-1
+            // again), an order no server can answer.)
+            else if (st.k === 'server')
+              server = OWN.includes(st.to) && !OWN.includes(server) ? server : st.to;
             else if (st.k === 'realLogout') {
               server = 'signedOut';
               script.postMessage(
@@ -154,7 +159,21 @@ describe('B-1: signedOut words are asked of the server (property)', () => {
           s.client.stop();
         }
       }),
-      { numRuns: 80 },
+      {
+        numRuns: 80,
+        // (CI's order of the fifty-first pass, kept: login-1 never comes back, as above.)
+        examples: [
+          [
+            [
+              { k: 'server', to: 'login-2' },
+              { k: 'words', n: 2, reason: 'logout' },
+              { k: 'server', to: 'unavailable-1' },
+              { k: 'answer' },
+              { k: 'answer' },
+            ],
+          ],
+        ],
+      },
     );
   });
 });
