@@ -16,20 +16,19 @@
 // claimed again once, as `endsFirst` does, and refused when lost again with no value read); a claim
 // that fails: refused, or fall back to reading `fin:`; only a value `1…`/`probe…` lets it through.
 import { describe, expect, it } from 'vitest';
-import { Browser, openCookie, signedInEndedAtApi, type TestClock, usePamPerTest } from '../server/harness';
+import {
+  Browser,
+  clearsCookie,
+  liveAtApi,
+  openCookie,
+  signedInEndedAtApi,
+  type TestClock,
+  usePamPerTest,
+} from '../server/harness';
 import { healthy, type ReplicaFaults, ReplicatedStore } from '../server/replicated-store';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
 const { ref, pam } = usePamPerTest(clock);
-const clears = (r: { headers: Headers }) => r.headers.getSetCookie().some((l) => /Max-Age=0(;|$)/.test(l));
-
-const liveAtApi = async (cookie: string) =>
-  (
-    await fetch(`${ref.server.url}/auth/user-profile`, {
-      headers: { authorization: `Bearer ${(await openCookie(cookie)).token}`, accept: 'application/json' },
-    })
-  ).status === 200;
-
 describe("a relogin with an ended login's cookie whose fin: read fails, across a late clearing answer", () => {
   it.each(['read fails', 'read lags', 'claim fails (a control: 503)'] as const)(
     'B: %s: no live login left without its cookie',
@@ -44,7 +43,7 @@ describe("a relogin with an ended login's cookie whose fin: read fails, across a
       const before = store.seq;
       const tab1 = new Browser(a.served.url);
       tab1.cookie = kept;
-      const p1Clears = clears(await tab1.call('GET', '/pam/auth/user-profile'));
+      const p1Clears = clearsCookie(await tab1.call('GET', '/pam/auth/user-profile'));
       expect(p1Clears).toBe(true);
       clock.now += 5;
       // Tab 2 on B: the first login with L1's cookie is refused (lost to the hold), L1 ended.
@@ -65,7 +64,8 @@ describe("a relogin with an ended login's cookie whose fin: read fails, across a
       bFaults = healthy();
       const l2 = tab2.cookie;
       if (p1Clears) tab2.cookie = null; // tab 1's late answer lands in the (one) jar
-      const l2Live = again.status === 200 && l2 !== null && l2 !== kept && (await liveAtApi(l2));
+      const l2Live =
+        again.status === 200 && l2 !== null && l2 !== kept && (await liveAtApi(ref.server.url, l2));
       expect({ status: again.status, liveWithoutCookie: l2Live && tab2.cookie === null }).toMatchObject({
         liveWithoutCookie: false,
       });

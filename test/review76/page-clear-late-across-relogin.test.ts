@@ -12,19 +12,19 @@
 // dropped server-component Set-Cookie costs the same ≤ 60 s lockout as a lost answer).
 import { describe, expect, it } from 'vitest';
 import { sharedStore } from '../server/faulty-store';
-import { Browser, openCookie, signedInEndedAtApi, type TestClock, usePamPerTest } from '../server/harness';
+import {
+  Browser,
+  clearsCookie,
+  liveAtApi,
+  openCookie,
+  signedInEndedAtApi,
+  type TestClock,
+  usePamPerTest,
+} from '../server/harness';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
 const { ref, pam } = usePamPerTest(clock);
 const COOKIE = '__Host-pam-session';
-const clears = (r: { headers: Headers }) => r.headers.getSetCookie().some((l) => /Max-Age=0(;|$)/.test(l));
-
-const liveAtApi = async (cookie: string) =>
-  (
-    await fetch(`${ref.server.url}/auth/user-profile`, {
-      headers: { authorization: `Bearer ${(await openCookie(cookie)).token}`, accept: 'application/json' },
-    })
-  ).status === 200;
 
 describe.each([
   ['without a store', false],
@@ -39,12 +39,12 @@ describe.each([
         new Request(`${x.served.url}/`, { headers: { cookie: `${COOKIE}=${b.cookie}` } }),
       );
       expect(view.initial.status).toBe('signedOut');
-      const pageClears = clears(view);
+      const pageClears = clearsCookie(view);
       clock.now += after; // the page still rendering; another tab signs in with the same cookie
       const login = await b.login(email, password);
       const l2 = b.cookie;
       if (pageClears) b.cookie = null; // the page's answer lands, its headers set (docs/server.md)
-      const l2Live = login.status === 200 && l2 !== null && (await liveAtApi(l2));
+      const l2Live = login.status === 200 && l2 !== null && (await liveAtApi(ref.server.url, l2));
       expect({ liveWithoutCookie: l2Live && b.cookie === null }).toEqual({ liveWithoutCookie: false });
     },
   );

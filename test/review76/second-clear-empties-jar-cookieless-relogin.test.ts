@@ -9,19 +9,19 @@
 // login meanwhile carries it and is refused (the accepted cost, within the holder's window).
 import { describe, expect, it } from 'vitest';
 import { sharedStore } from '../server/faulty-store';
-import { Browser, openCookie, signedInEndedAtApi, type TestClock, usePamPerTest } from '../server/harness';
+import {
+  Browser,
+  clearsCookie,
+  liveAtApi,
+  openCookie,
+  signedInEndedAtApi,
+  type TestClock,
+  usePamPerTest,
+} from '../server/harness';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
 const { ref, pam } = usePamPerTest(clock);
 const COOKIE = '__Host-pam-session';
-const clears = (r: { headers: Headers }) => r.headers.getSetCookie().some((l) => /Max-Age=0(;|$)/.test(l));
-
-const liveAtApi = async (cookie: string) =>
-  (
-    await fetch(`${ref.server.url}/auth/user-profile`, {
-      headers: { authorization: `Bearer ${(await openCookie(cookie)).token}`, accept: 'application/json' },
-    })
-  ).status === 200;
 
 describe.each([
   ['without a store', false],
@@ -35,17 +35,17 @@ describe.each([
       // Tab 1's poll: answered 401 + Max-Age=0 (it holds fin:), its answer slow on the wire.
       const tab1 = new Browser(x.served.url);
       tab1.cookie = b.cookie;
-      const p1Clears = clears(await tab1.call('GET', '/pam/auth/user-profile'));
+      const p1Clears = clearsCookie(await tab1.call('GET', '/pam/auth/user-profile'));
       clock.now += 5;
       // The second clearing answer, delivered to the jar at once.
       let p2Clears: boolean;
       if (second === 'tab') {
-        p2Clears = clears(await b.call('GET', '/pam/auth/user-profile'));
+        p2Clears = clearsCookie(await b.call('GET', '/pam/auth/user-profile'));
       } else {
         const view = await x.pam.getSession(
           new Request(`${x.served.url}/`, { headers: { cookie: `${COOKIE}=${b.cookie}` } }),
         );
-        p2Clears = clears(view);
+        p2Clears = clearsCookie(view);
         if (p2Clears) b.cookie = null; // the page's headers set on its answer (docs/server.md)
       }
       clock.now += 5;
@@ -55,6 +55,7 @@ describe.each([
       const l2Live =
         login.status === 200 &&
         (await liveAtApi(
+          ref.server.url,
           login.headers
             .getSetCookie()[0]!
             .split(';')[0]!

@@ -9,20 +9,19 @@
 import { describe, expect, it } from 'vitest';
 import { IN_FLIGHT_MS } from '../../src/server/store';
 import { sharedStore } from './faulty-store';
-import { Browser, openCookie, signedInEndedAtApi, type TestClock, usePamPerTest } from './harness';
+import {
+  Browser,
+  clearsCookie,
+  liveAtApi,
+  openCookie,
+  signedInEndedAtApi,
+  type TestClock,
+  usePamPerTest,
+} from './harness';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
 const { ref, pam } = usePamPerTest(clock);
 const COOKIE = '__Host-pam-session';
-const clears = (r: { headers: Headers }) => r.headers.getSetCookie().some((l) => /Max-Age=0(;|$)/.test(l));
-
-/** Whether `cookie`'s token is live at the API. */
-const liveAtApi = async (cookie: string) =>
-  (
-    await fetch(`${ref.server.url}/auth/user-profile`, {
-      headers: { authorization: `Bearer ${(await openCookie(cookie)).token}`, accept: 'application/json' },
-    })
-  ).status === 200;
 
 describe.each([
   ['without a store', false],
@@ -39,7 +38,7 @@ describe.each([
   it('a login sent with that cookie within the window is refused, its token revoked; past it, accepted', async () => {
     const { b, tab1, email, password } = await setUp();
     const kept = b.cookie!;
-    expect(clears(await tab1.call('GET', '/pam/auth/user-profile'))).toBe(true);
+    expect(clearsCookie(await tab1.call('GET', '/pam/auth/user-profile'))).toBe(true);
     clock.now += IN_FLIGHT_MS - 1_000;
     const refused = await b.login(email, password);
     expect(refused.status).toBe(401);
@@ -47,7 +46,7 @@ describe.each([
     expect(b.cookie).toBe(kept); // nothing set: the clearing answer on the wire clears it
     clock.now += 2_000;
     expect((await b.login(email, password)).status).toBe(200);
-    expect(await liveAtApi(b.cookie!)).toBe(true);
+    expect(await liveAtApi(ref.server.url, b.cookie!)).toBe(true);
   });
 
   it('a login with the cookie of a login past its idle end, over its clearing answer: refused, the cookie left as it is', async () => {
@@ -59,7 +58,7 @@ describe.each([
     const tab1 = new Browser(x.served.url);
     tab1.cookie = b.cookie;
     const kept = b.cookie;
-    expect(clears(await tab1.call('GET', '/pam/auth/user-profile'))).toBe(true);
+    expect(clearsCookie(await tab1.call('GET', '/pam/auth/user-profile'))).toBe(true);
     const refused = await b.login(email, password);
     expect(refused.status).toBe(401);
     // No Set-Cookie: late on the wire, it could clear a login made since; the poll's answer clears.
@@ -67,19 +66,19 @@ describe.each([
     expect(b.cookie).toBe(kept);
     clock.now += IN_FLIGHT_MS + 1_000;
     expect((await b.login(email, password)).status).toBe(200);
-    expect(await liveAtApi(b.cookie!)).toBe(true);
+    expect(await liveAtApi(ref.server.url, b.cookie!)).toBe(true);
   });
 
   it('a second clearing answer of the same cookie clears nothing within the window; past it, clears', async () => {
     const { x, tab1, b } = await setUp();
-    expect(clears(await tab1.call('GET', '/pam/auth/user-profile'))).toBe(true);
+    expect(clearsCookie(await tab1.call('GET', '/pam/auth/user-profile'))).toBe(true);
     const tab2 = new Browser(x.served.url);
     tab2.cookie = b.cookie;
     const second = await tab2.call('GET', '/pam/auth/user-profile');
     expect(second.status).toBe(401);
     expect(second.headers.getSetCookie()).toEqual([]);
     clock.now += IN_FLIGHT_MS + 1_000;
-    expect(clears(await tab2.call('GET', '/pam/auth/user-profile'))).toBe(true);
+    expect(clearsCookie(await tab2.call('GET', '/pam/auth/user-profile'))).toBe(true);
   });
 
   it("a page's render clears nothing, and the login with the cookie it left is accepted", async () => {
@@ -91,6 +90,6 @@ describe.each([
     expect(view.headers.getSetCookie()).toEqual([]);
     const login = await b.login(email, password);
     expect(login.status).toBe(200);
-    expect(await liveAtApi(b.cookie!)).toBe(true);
+    expect(await liveAtApi(ref.server.url, b.cookie!)).toBe(true);
   });
 });

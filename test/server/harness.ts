@@ -195,3 +195,16 @@ export async function signedInEndedAtApi(
   });
   return { b, l1, email, password };
 }
+
+/** Whether an answer's cookie lines clear the session cookie (`Max-Age=0`). */
+export const clearsCookie = (r: { headers: Headers }): boolean =>
+  r.headers.getSetCookie().some((l) => /Max-Age=0(;|$)/.test(l));
+
+/** Whether the token the cookie value `cookie` holds is live at the API (`apiUrl`, the reference server's). */
+export async function liveAtApi(apiUrl: string, cookie: string): Promise<boolean> {
+  const { token } = await openCookie(cookie);
+  const res = await fetch(`${apiUrl}/auth/user-profile`, {
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+  });
+  return res.status === 200;
+}
