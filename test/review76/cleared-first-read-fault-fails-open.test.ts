@@ -20,7 +20,6 @@ import {
   Browser,
   clearsCookie,
   liveAtApi,
-  openCookie,
   signedInEndedAtApi,
   type TestClock,
   usePamPerTest,

@@ -13,10 +13,8 @@
 import { describe, expect, it } from 'vitest';
 import { sharedStore } from '../server/faulty-store';
 import {
-  Browser,
   clearsCookie,
   liveAtApi,
-  openCookie,
   signedInEndedAtApi,
   type TestClock,
   usePamPerTest,

@@ -13,7 +13,6 @@ import {
   Browser,
   clearsCookie,
   liveAtApi,
-  openCookie,
   signedInEndedAtApi,
   type TestClock,
   usePamPerTest,
