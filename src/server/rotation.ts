@@ -84,6 +84,8 @@ export class Rotations {
    * when its claim failed), `IN_FLIGHT_MS` long.
    */
   private readonly fins = new Map<string, { until: number; clears: boolean }>();
+  /** loginId -> `clearedFirst`'s decision on its way here (`decideFirst`). */
+  private readonly deciding = new Map<string, Promise<boolean>>();
 
   constructor(private readonly deps: Deps) {}
 
@@ -165,7 +167,14 @@ export class Rotations {
     // lapsed since (read empty), claimed again, once (review 75).)
     for (let again = true; ; again = false) {
       const won = await store.claim(key, '1', ttl).catch(() => null);
-      if (won === null) void store.set(key, '1', ttl).catch(() => {});
+      // (Its claim failed: written all the same, not over a clearing answer's hold (review 77: the
+      // `1` written over it let a later login past it), not waited for: no store deadline more.
+      // This ending is not told of that hold: an expected failure, review 77's.)
+      if (won === null)
+        void store
+          .get(key)
+          .then((held) => (String(held).startsWith('clear') ? undefined : store.set(key, '1', ttl)))
+          .catch(() => {});
       if (won !== false) return won;
       const held = await store.get(key).catch(() => '');
       if (held === null && again) continue;
@@ -184,23 +193,44 @@ export class Rotations {
    * (lapsed, or a replica that lags) is claimed again, once; one that cannot be read refuses it
    * (review 76: fail closed). A store whose claim fails: this instance's record alone.
    */
-  async clearedFirst(session: SessionData): Promise<boolean> {
+  clearedFirst(session: SessionData): Promise<boolean> {
     const mine = this.finOf(session);
-    if (mine) return mine.clears;
-    this.fin(session, false);
+    if (mine) return Promise.resolve(mine.clears);
+    // (One decision for the calls of one login that meet here together: the second, asking while
+    // the first's claim is on its way, waits for it (review 77: it took a guess recorded before the
+    // claim settled, and passed a hold the store held).)
+    const id = session.loginId;
+    let deciding = this.deciding.get(id);
+    if (!deciding) {
+      deciding = this.decideFirst(session).finally(() => this.deciding.delete(id));
+      this.deciding.set(id, deciding);
+    }
+    return deciding;
+  }
+
+  /** `clearedFirst`'s claim and reads; recorded here (`fins`) only when it lets the login through. */
+  private async decideFirst(session: SessionData): Promise<boolean> {
     const { store } = this.deps;
     const key = `fin:${session.loginId}`;
     for (let again = true; store; again = false) {
-      if (await store.claim(key, '1', IN_FLIGHT_MS).catch(() => true)) return false;
+      const won = await store.claim(key, '1', IN_FLIGHT_MS).catch(() => null);
+      if (won) break;
       const held = await store.get(key).catch(() => undefined);
+      // (A claim that failed: a hold read refuses, as does a read that fails too (review 77); none
+      // read, written all the same.)
+      if (won === null) {
+        if (held === undefined || String(held).startsWith('clear')) return true;
+        if (held === null) void store.set(key, '1', IN_FLIGHT_MS).catch(() => {});
+        break;
+      }
       if (held === null && again) continue;
       // (A check of an older version (`probe`) is taken over, as an ending takes it.)
       if (String(held).startsWith('probe')) await store.set(key, '1', IN_FLIGHT_MS).catch(() => {});
-      if (held == null || String(held).startsWith('clear')) break;
-      return false;
+      if (held == null || String(held).startsWith('clear')) return true;
+      break;
     }
-    if (store) this.fin(session, true);
-    return !!store;
+    this.fin(session, false);
+    return false;
   }
 
   /**
@@ -229,6 +259,21 @@ export class Rotations {
       ]);
       if (first === false || read === true) return true;
       if (read !== false && first === null) throw read.error;
+      // (Its claim failed: the hold is written all the same, awaited, over none read; cleared only
+      // once the store holds it: with none there, a login on another instance passes, and this
+      // answer, late, clears its cookie (review 77). Else no `Set-Cookie`: a dead cookie kept.)
+      if (first === null) {
+        const key = `fin:${session.loginId}`;
+        const held = await store.get(key).catch(() => '');
+        if (
+          held !== null ||
+          !(await store.set(key, 'clear', IN_FLIGHT_MS).then(
+            () => true,
+            () => false,
+          ))
+        )
+          return true;
+      }
     }
     this.fin(session, true);
     return false;

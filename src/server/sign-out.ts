@@ -164,6 +164,10 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   // across that logout's answer and a login made since hold the cookie (reviews 59, 60); never one
   // with another logout's id.
   const holder = unsure && unread ? await first : null;
+  // (Kept for a clearing answer on the wire: its mark dated now as the answer leaves, below, as a
+  // clearing logout's is (review 77: left dated ahead, logins with the kept cookie were refused
+  // ~100 s).)
+  const kept = await onTheWire;
   // (A later try whose claims the store could not take may be the stale one: it keeps the cookie,
   // its login ended, and the browser waits out the window while the store fails (review 73).)
   const claim = await tried;
@@ -178,7 +182,7 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
     (again || !endedBefore) &&
     (!ended || again || (by === '' && !inWindow(ended, call.arrivedAt, 'either'))) &&
     claim !== 'lost' &&
-    !(await onTheWire) &&
+    !kept &&
     !(claim === 'unknown' && +n > 1) &&
     (!holder || (by !== '' && (holder === by || holder.startsWith(`${by}:`))));
   // Marked again as the answer leaves, by the logout that clears (or that marked it, a live login's:
@@ -187,7 +191,7 @@ export async function logout(parts: ServerParts, call: CallSession): Promise<Res
   // minute behind (reviews 54, 56), and a try of an older logout is no longer known as its own (it
   // could clear a login made since). Not awaited: the store's write never holds the answer (the
   // first mark's time is the latest the answer can leave).
-  if (lineage && (clears || live))
+  if (lineage && (clears || live || kept))
     void (live
       ? parts.lineages.close(lineage, until, markBy, markN)
       : parts.lineages[ended && !again ? 'end' : 'close'](lineage, until, by, +n));
