@@ -23,19 +23,17 @@
 import { describe, expect, it } from 'vitest';
 import type { PamSessionStore } from '../../src/server/types';
 import { sharedStore } from '../server/faulty-store';
-import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
+import {
+  Browser,
+  clearsCookie,
+  liveAtApi,
+  openCookie,
+  type TestClock,
+  usePamPerTest,
+} from '../server/harness';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
 const { ref, pam } = usePamPerTest(clock);
-const clears = (r: { headers: Headers }) => r.headers.getSetCookie().some((l) => /Max-Age=0(;|$)/.test(l));
-
-const liveAtApi = async (cookie: string) =>
-  (
-    await fetch(`${ref.server.url}/auth/user-profile`, {
-      headers: { authorization: `Bearer ${(await openCookie(cookie)).token}`, accept: 'application/json' },
-    })
-  ).status === 200;
-
 /** `shared`, whose first claim of a `fin:` key (once armed) waits for `release()`. */
 function gated(shared: PamSessionStore) {
   let armed = false;
@@ -76,7 +74,7 @@ describe("two calls with a lapsed login's cookie on one instance, a clearing ans
       // Tab 1's poll on A: clears, holds fin: (its answer slow on the wire).
       const tab1 = new Browser(a.served.url);
       tab1.cookie = l1;
-      const pollClears = clears(await tab1.call('GET', '/pam/auth/user-profile'));
+      const pollClears = clearsCookie(await tab1.call('GET', '/pam/auth/user-profile'));
       expect(pollClears).toBe(true);
       clock.now += 5;
       // On B: the first call's fin: claim in flight ...
@@ -94,7 +92,8 @@ describe("two calls with a lapsed login's cookie on one instance, a clearing ans
       const l2 = tab3.cookie;
       let jar: string | null = l2;
       if (pollClears) jar = null; // tab 1's answer lands in the (one) jar
-      const l2Live = second.status === 200 && l2 !== null && l2 !== l1 && (await liveAtApi(l2));
+      const l2Live =
+        second.status === 200 && l2 !== null && l2 !== l1 && (await liveAtApi(ref.server.url, l2));
       expect({
         first: firstAnswer.status,
         second: second.status,
@@ -117,7 +116,7 @@ describe("a login with a lapsed login's cookie, its fin: claim in flight, and a 
     const l1 = b.cookie!;
     const tab1 = new Browser(a.served.url);
     tab1.cookie = l1;
-    const pollClears = clears(await tab1.call('GET', '/pam/auth/user-profile'));
+    const pollClears = clearsCookie(await tab1.call('GET', '/pam/auth/user-profile'));
     expect(pollClears).toBe(true); // holds fin:, its answer slow on the wire
     clock.now += 5;
     const tab2 = new Browser(bx.served.url);
@@ -139,7 +138,7 @@ describe("a login with a lapsed login's cookie, its fin: claim in flight, and a 
     expect(logout.status).toBe(204);
     const refused = await loginCall;
     let jar: string | null = l1;
-    if (clears(logout)) jar = null; // the logout's answer lands
+    if (clearsCookie(logout)) jar = null; // the logout's answer lands
     // The player signs in (with what the jar holds).
     const again = new Browser(bx.served.url);
     again.cookie = jar;
@@ -147,10 +146,10 @@ describe("a login with a lapsed login's cookie, its fin: claim in flight, and a 
     const l2 = again.cookie;
     jar = l2;
     if (pollClears) jar = null; // tab 1's answer lands
-    const l2Live = login.status === 200 && l2 !== null && l2 !== l1 && (await liveAtApi(l2));
+    const l2Live = login.status === 200 && l2 !== null && l2 !== l1 && (await liveAtApi(ref.server.url, l2));
     expect({
       refused: refused.status,
-      logoutClears: clears(logout),
+      logoutClears: clearsCookie(logout),
       login: login.status,
       liveWithoutCookie: l2Live && jar === null,
     }).toMatchObject({ liveWithoutCookie: false });

@@ -15,20 +15,18 @@
 // only when that write succeeded; otherwise send no Set-Cookie (a dead cookie kept: an accepted
 // cost; the next call's check clears it).
 import { describe, expect, it } from 'vitest';
-import { Browser, openCookie, signedInEndedAtApi, type TestClock, usePamPerTest } from '../server/harness';
+import {
+  Browser,
+  clearsCookie,
+  liveAtApi,
+  signedInEndedAtApi,
+  type TestClock,
+  usePamPerTest,
+} from '../server/harness';
 import { healthy, type ReplicaFaults, ReplicatedStore } from '../server/replicated-store';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
 const { ref, pam } = usePamPerTest(clock);
-const clears = (r: { headers: Headers }) => r.headers.getSetCookie().some((l) => /Max-Age=0(;|$)/.test(l));
-
-const liveAtApi = async (cookie: string) =>
-  (
-    await fetch(`${ref.server.url}/auth/user-profile`, {
-      headers: { authorization: `Bearer ${(await openCookie(cookie)).token}`, accept: 'application/json' },
-    })
-  ).status === 200;
-
 describe('a clearing answer whose fin: claim fails, late on the wire, across a login on another instance', () => {
   it.each(['token ended at the API (401)', 'login past its idle end'] as const)(
     '%s: no live login left without its cookie',
@@ -53,7 +51,7 @@ describe('a clearing answer whose fin: claim fails, late on the wire, across a l
       tab1.cookie = l1;
       const poll = await tab1.call('GET', '/pam/auth/user-profile');
       aFaults = healthy();
-      const pollClears = clears(poll);
+      const pollClears = clearsCookie(poll);
       clock.now += 5;
       // Another tab signs in on B with L1's cookie.
       const tab2 = new Browser(bx.served.url);
@@ -61,7 +59,8 @@ describe('a clearing answer whose fin: claim fails, late on the wire, across a l
       const login = await tab2.login(email, password);
       const l2 = tab2.cookie;
       if (pollClears) tab2.cookie = null; // tab 1's answer lands in the (one) jar
-      const l2Live = login.status === 200 && l2 !== null && l2 !== l1 && (await liveAtApi(l2));
+      const l2Live =
+        login.status === 200 && l2 !== null && l2 !== l1 && (await liveAtApi(ref.server.url, l2));
       expect({
         pollClears,
         loginStatus: login.status,

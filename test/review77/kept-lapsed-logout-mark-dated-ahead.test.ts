@@ -18,19 +18,17 @@
 // be cleared by it).
 import { describe, expect, it } from 'vitest';
 import { sharedStore } from '../server/faulty-store';
-import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
+import {
+  Browser,
+  clearsCookie,
+  liveAtApi,
+  openCookie,
+  type TestClock,
+  usePamPerTest,
+} from '../server/harness';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
 const { ref, pam } = usePamPerTest(clock);
-const clears = (r: { headers: Headers }) => r.headers.getSetCookie().some((l) => /Max-Age=0(;|$)/.test(l));
-
-const liveAtApi = async (cookie: string) =>
-  (
-    await fetch(`${ref.server.url}/auth/user-profile`, {
-      headers: { authorization: `Bearer ${(await openCookie(cookie)).token}`, accept: 'application/json' },
-    })
-  ).status === 200;
-
 describe.each([
   ['without a store', false],
   ['with a store', true],
@@ -47,7 +45,7 @@ describe.each([
     const l1 = b.cookie!;
     const tab1 = new Browser(x.served.url);
     tab1.cookie = l1;
-    expect(clears(await tab1.call('GET', '/pam/auth/user-profile'))).toBe(true); // its answer lost
+    expect(clearsCookie(await tab1.call('GET', '/pam/auth/user-profile'))).toBe(true); // its answer lost
     clock.now += 1_000;
     const logout = await b.call('POST', '/pam/auth/logout', undefined, {
       ...headers,
@@ -62,6 +60,6 @@ describe.each([
       status: 200,
       pam: undefined,
     });
-    expect(await liveAtApi(b.cookie!)).toBe(true);
+    expect(await liveAtApi(ref.server.url, b.cookie!)).toBe(true);
   });
 });

@@ -15,19 +15,17 @@
 import { describe, expect, it } from 'vitest';
 import type { PamSessionStore } from '../../src/server/types';
 import { sharedStore } from '../server/faulty-store';
-import { Browser, openCookie, signedInEndedAtApi, type TestClock, usePamPerTest } from '../server/harness';
+import {
+  Browser,
+  clearsCookie,
+  liveAtApi,
+  signedInEndedAtApi,
+  type TestClock,
+  usePamPerTest,
+} from '../server/harness';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
 const { ref, pam } = usePamPerTest(clock);
-const clears = (r: { headers: Headers }) => r.headers.getSetCookie().some((l) => /Max-Age=0(;|$)/.test(l));
-
-const liveAtApi = async (cookie: string) =>
-  (
-    await fetch(`${ref.server.url}/auth/user-profile`, {
-      headers: { authorization: `Bearer ${(await openCookie(cookie)).token}`, accept: 'application/json' },
-    })
-  ).status === 200;
-
 /** `shared` whose claims of `fin:` keys fail while `failing.on`. */
 function finClaimsFailing(shared: PamSessionStore, failing: { on: boolean }): PamSessionStore {
   return {
@@ -60,7 +58,7 @@ describe("a login whose fin: claim fails, over another instance's clearing answe
     const l1 = b.cookie!;
     const tab1 = new Browser(a.served.url);
     tab1.cookie = l1;
-    const pollClears = clears(await tab1.call('GET', '/pam/auth/user-profile'));
+    const pollClears = clearsCookie(await tab1.call('GET', '/pam/auth/user-profile'));
     expect(pollClears).toBe(true); // holds fin: (clear), its answer slow on the wire
     clock.now += 5;
     const tab2 = new Browser(bx.served.url);
@@ -70,7 +68,7 @@ describe("a login whose fin: claim fails, over another instance's clearing answe
     failing.on = false;
     const l2 = tab2.cookie;
     if (pollClears) tab2.cookie = null; // tab 1's answer lands
-    const l2Live = login.status === 200 && l2 !== null && l2 !== l1 && (await liveAtApi(l2));
+    const l2Live = login.status === 200 && l2 !== null && l2 !== l1 && (await liveAtApi(ref.server.url, l2));
     expect({ status: login.status, liveWithoutCookie: l2Live && tab2.cookie === null }).toMatchObject({
       liveWithoutCookie: false,
     });

@@ -19,19 +19,10 @@
 import { describe, expect, it } from 'vitest';
 import { IN_FLIGHT_MS } from '../../src/server/store';
 import { sharedStore } from '../server/faulty-store';
-import { Browser, openCookie, type TestClock, usePamPerTest } from '../server/harness';
+import { Browser, clearsCookie, liveAtApi, type TestClock, usePamPerTest } from '../server/harness';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
 const { ref, pam } = usePamPerTest(clock);
-const clears = (r: { headers: Headers }) => r.headers.getSetCookie().some((l) => /Max-Age=0(;|$)/.test(l));
-
-const liveAtApi = async (cookie: string) =>
-  (
-    await fetch(`${ref.server.url}/auth/user-profile`, {
-      headers: { authorization: `Bearer ${(await openCookie(cookie)).token}`, accept: 'application/json' },
-    })
-  ).status === 200;
-
 describe('a refusal over another instance’s clearing hold re-dates the hold on its own instance', () => {
   it.each(['login', 'read'] as const)(
     'a login refused on B at +59 s; at +61 s (no clearing answer on the wire) a %s on B is accepted / clears',
@@ -47,7 +38,7 @@ describe('a refusal over another instance’s clearing hold re-dates the hold on
       // Tab 1's poll on A: clears, holds fin: (its answer lost).
       const tab1 = new Browser(a.served.url);
       tab1.cookie = l1;
-      expect(clears(await tab1.call('GET', '/pam/auth/user-profile'))).toBe(true);
+      expect(clearsCookie(await tab1.call('GET', '/pam/auth/user-profile'))).toBe(true);
       const t0 = clock.now;
       clock.now = t0 + IN_FLIGHT_MS - 1_000;
       const onB = new Browser(bx.served.url);
@@ -61,7 +52,7 @@ describe('a refusal over another instance’s clearing hold re-dates the hold on
         // cleared once nothing else can clear it (as on A).
         const read = await onB.call('GET', '/pam/auth/user-profile');
         expect(read.status).toBe(401);
-        expect(clears(read)).toBe(true);
+        expect(clearsCookie(read)).toBe(true);
         return;
       }
       const later = await onB.login(email, password);
@@ -69,7 +60,7 @@ describe('a refusal over another instance’s clearing hold re-dates the hold on
         status: 200,
         pam: undefined,
       });
-      expect(await liveAtApi(onB.cookie!)).toBe(true);
+      expect(await liveAtApi(ref.server.url, onB.cookie!)).toBe(true);
     },
   );
 
@@ -84,7 +75,7 @@ describe('a refusal over another instance’s clearing hold re-dates the hold on
     const l1 = b.cookie!;
     const tab1 = new Browser(a.served.url);
     tab1.cookie = l1;
-    expect(clears(await tab1.call('GET', '/pam/auth/user-profile'))).toBe(true);
+    expect(clearsCookie(await tab1.call('GET', '/pam/auth/user-profile'))).toBe(true);
     const t0 = clock.now;
     clock.now = t0 + IN_FLIGHT_MS - 1_000;
     const onB = new Browser(bx.served.url);
@@ -129,6 +120,6 @@ describe('a fin: read that failed once, no clearing answer anywhere', () => {
       status: 200,
       pam: undefined,
     });
-    expect(await liveAtApi(onB.cookie!)).toBe(true);
+    expect(await liveAtApi(ref.server.url, onB.cookie!)).toBe(true);
   });
 });
