@@ -191,7 +191,8 @@ export class Rotations {
    * cookie (review 75). A clearing check that comes after finds it and clears nothing. Its claim
    * lost, only a value read that another login or an ending holds lets it through: one read empty
    * (lapsed, or a replica that lags) is claimed again, once; one that cannot be read refuses it
-   * (review 76: fail closed). A store whose claim fails: this instance's record alone.
+   * (review 76: fail closed). A claim that fails: `fin:` read, a hold (or a read that fails too)
+   * refuses it (review 77). Without a store: this instance's record alone.
    */
   clearedFirst(session: SessionData): Promise<boolean> {
     const mine = this.finOf(session);
