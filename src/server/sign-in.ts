@@ -59,8 +59,7 @@ export async function login(
         : carried !== null && (await parts.rotations.clearedFirst(carried)))
     ) {
       call.abandon();
-      if (previous) call.signOut();
-      else call.keepCookie();
+      call.keepCookie();
       return answer(call, 401, { message: LOGGED_OUT, pam: 'signed_out' }, back(call, up), true);
     }
     kept = sealed;

@@ -107,15 +107,16 @@ export const STORE_MS = 1_000;
 /**
  * How long after a logout a call carrying its cookie may still be in flight (sent before the
  * logout's answer reached the browser): a login sent with it then is refused (it may have been in
- * flight across the logout), one arriving later joins its successor (`joinedBy`: the browser kept the
- * cookie, the logout's answer lost: `endedLongBefore`); a try of the logout itself is known as it
- * within it only; a clearing answer's check is held as long
- * (`Rotations.endedBefore`). Its own figure, not `graceMs` (which may be 0): four times the client's default timeout.
+ * flight across the logout), one arriving later joins its successor (`joinedBy`: the browser kept
+ * the cookie, the logout's answer lost: `endedLongBefore`); a try of the logout itself is known as
+ * it within it only; a clearing answer's check is held as long (`Rotations.endedBefore`). Its own
+ * figure, not `graceMs` (which may be 0): four times the client's default timeout.
  */
 export const IN_FLIGHT_MS = 60_000;
 
 /**
- * How long a check held as a claim (`probe`: a logout's of a lineage's slot) stays: longer than any claim takes (its settle, at most 500 ms, within `STORE_MS`),
+ * How long a check held as a claim (`probe`: a logout's of a lineage's slot) stays: longer than
+ * any claim takes (its settle, at most 500 ms, within `STORE_MS`),
  * so a store that reads a claim back finds its own (review 75: at 1 ms, unstorage's read-back after
  * its 50 ms settle found it expired, and every check was lost to nobody).
  */
