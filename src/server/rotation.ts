@@ -86,6 +86,11 @@ export class Rotations {
   private readonly fins = new Map<string, { until: number; clears: boolean }>();
   /** loginId -> `clearedFirst`'s decision on its way here (`decideFirst`). */
   private readonly deciding = new Map<string, Promise<boolean>>();
+  /**
+   * A lineage's root -> until when, and whether a clearing answer (true) or a login (false) took
+   * it: this instance's record of `cut:` (`cut`), `IN_FLIGHT_MS` long.
+   */
+  private readonly cuts = new Map<string, { until: number; clears: boolean }>();
 
   constructor(private readonly deps: Deps) {}
 
@@ -166,15 +171,23 @@ export class Rotations {
     // kind). Lost to a check of an older version (`probe`), no ending: taken over; to one that
     // lapsed since (read empty), claimed again, once (review 75).)
     for (let again = true; ; again = false) {
-      const won = await store.claim(key, '1', ttl).catch(() => null);
+      // (`fin:` read beside the first claim, one store deadline for both: its claim failing, a
+      // clearing answer's hold read says this ending comes after it (fifty-second pass, review 77's
+      // expected failure: a live login's logout on an instance whose claims failed cleared the
+      // cookie, and the hold's late answer then cleared a login made with none since).)
+      const [won, peek] = await Promise.all([
+        store.claim(key, '1', ttl).catch(() => null),
+        again ? store.get(key).catch(() => undefined) : undefined,
+      ]);
       // (Its claim failed: written all the same, not over a clearing answer's hold (review 77: the
-      // `1` written over it let a later login past it), not waited for: no store deadline more.
-      // This ending is not told of that hold: an expected failure, review 77's.)
-      if (won === null)
+      // `1` written over it let a later login past it), not waited for: no store deadline more.)
+      if (won === null) {
+        if (String(peek).startsWith('clear')) return false;
         void store
           .get(key)
           .then((held) => (String(held).startsWith('clear') ? undefined : store.set(key, '1', ttl)))
           .catch(() => {});
+      }
       if (won !== false) return won;
       const held = await store.get(key).catch(() => '');
       if (held === null && again) continue;
@@ -276,8 +289,65 @@ export class Rotations {
           return true;
       }
     }
+    // (Then the browser's other logins: a login sent with another cookie of its lineage (an older
+    // one, slow on its way) within `IN_FLIGHT_MS` lets this answer clear nothing; one after it is
+    // refused (`cut`). Its hold on `fin:` let go then: nothing of it is on the wire.)
+    if (!(await this.cut(session, true))) {
+      this.fin(session, false);
+      await store?.set(`fin:${session.loginId}`, '1', IN_FLIGHT_MS).catch(() => {});
+      return true;
+    }
     this.fin(session, true);
     return false;
+  }
+
+  /**
+   * A clearing answer of `session`'s cookie (`clears`) or a login sent with it, against the other
+   * kind in the browser's lineage (its root: successors share it) within `IN_FLIGHT_MS`: one claim
+   * of `cut:<root>` (a set-if-absent). False when it must not go: a clearing answer after a login
+   * or another clearing answer (on the wire, it would clear the cookie of a login sent with
+   * another cookie of that browser, an older one: the fifty-first pass's late-clear-older-cookie),
+   * a login after a clearing answer. Logins of one lineage pass each other. Lost, a value read
+   * decides; one read empty is claimed again, once; none read, or a read that fails, refuses (fail
+   * closed). Its claim failing: a clearing answer goes only once its hold is written over none
+   * read; a login goes unless a hold (or a read that fails) is read. Without a store: this
+   * instance's record alone.
+   */
+  async cut(session: SessionData, clears: boolean): Promise<boolean> {
+    const root = (session.lineage ?? session.loginId).replace(/\++$/, ''); // (lineage.ts `lineageOf`)
+    const now = this.deps.now();
+    for (const [id, c] of this.cuts) {
+      if (c.until > now) break;
+      this.cuts.delete(id);
+    }
+    const mine = this.cuts.get(root);
+    if (mine && mine.until > now && (clears || mine.clears)) return false;
+    const { store } = this.deps;
+    const key = `cut:${root}`;
+    const value = clears ? 'clear' : 'in';
+    for (let again = true; store; again = false) {
+      const won = await store.claim(key, value, IN_FLIGHT_MS).catch(() => null);
+      if (won) break;
+      const held = await store.get(key).catch(() => undefined);
+      if (won === null) {
+        if (held === undefined || String(held).startsWith('clear')) return false;
+        if (held === null && clears) {
+          if (!(await written(store, key, IN_FLIGHT_MS, value))) return false;
+        } else if (held === null) void store.set(key, value, IN_FLIGHT_MS).catch(() => {});
+        else if (clears) return false;
+        break;
+      }
+      if (held === null && again) continue;
+      if (held == null || clears || String(held).startsWith('clear')) return false;
+      break;
+    }
+    if (this.cuts.size >= MAX_ENDED) this.cuts.delete(this.cuts.keys().next().value!);
+    // (A login's record never replaces a clearing answer's: the first came first.)
+    if (!mine || mine.until <= now || clears) {
+      this.cuts.delete(root);
+      this.cuts.set(root, { until: now + IN_FLIGHT_MS, clears });
+    }
+    return true;
   }
 
   /** This instance's record of `session`'s `fin:` (`fins`), while it lasts. */

@@ -50,13 +50,15 @@ export async function login(
     // `logout-replicas.property`: sealed on an instance whose reads lagged, it outlived the logout.)
     // (So is one sent with the cookie of a login that is not live, when a clearing answer of that
     // cookie came first (`clearedFirst`): on the wire, that answer would clear this login's cookie
-    // (review 75).)
+    // (review 75); and one sent with any cookie of a lineage a clearing answer of another of its
+    // cookies came first in (`cut`: an older cookie of the browser, slow on its way).)
     const carried = call.carried();
     if (
       sealed !== undefined &&
-      (previous
+      ((previous
         ? (await endLogins(parts, call, [previous], sealed)).size > 0
-        : carried !== null && (await parts.rotations.clearedFirst(carried)))
+        : carried !== null && (await parts.rotations.clearedFirst(carried))) ||
+        (carried !== null && !(await parts.rotations.cut(carried, false))))
     ) {
       call.abandon();
       call.keepCookie();

@@ -20,7 +20,6 @@ export class BrowserJar {
   readonly held: { send: () => Promise<void> }[] = [];
   private readonly issued = new Set<string>(); // every cookie value a login set
   /** Each cookie value a login set -> the cookie that login was sent with (null: none). */
-  private readonly sentWith = new Map<string, string | null>();
   private readonly mustBeDead = new Set<string>(); // tokens of logins a 204 ended
   private lastLogout: { id: string; named: string | null; tries: number } | null = null;
   private n = 0;
@@ -102,13 +101,7 @@ export class BrowserJar {
       const value = pair.slice(COOKIE.length + 1);
       const clears = /Max-Age=0(;|$)/i.test(line) || value === '';
       if (!clears) this.issued.add(value);
-      if (!clears && path.endsWith('/login')) this.sentWith.set(value, cookie);
       if (!deliver || (clearsOnly && !clears)) continue;
-      // (A late clearing answer over a login sent with another cookie of this browser (an older
-      // one, slow on its way), not its own: an open defect (test/server/late-clear-older-cookie,
-      // an expected failure): not delivered here.)
-      const over = this.jar === null ? undefined : this.sentWith.get(this.jar);
-      if (clearsOnly && over != null && over !== cookie) continue;
       if (clears && this.jar !== null && this.jar !== cookie && (await this.live(this.jar)))
         throw new Error(
           `${method} ${path} on ${to} sent with ${await this.loginOf(cookie)} cleared live ${await this.loginOf(this.jar)}`,

@@ -264,6 +264,22 @@ const EXAMPLES: [Op[], boolean][] = [
     ],
     false,
   ],
+  // Fifty-second pass (seed -1534399959, failed on 7dfdbfcd; review 77's expected failure): a
+  // tab's poll answered 401 (the token ended at the API), late on the wire; a form post with that
+  // cookie on an instance whose claims fail took the login for live and cleared the jar (its
+  // `endsFirst` not told of the poll's hold); the login made with no cookie was cleared by the poll.
+  [
+    [
+      { t: 'login', at: 0, held: true },
+      { t: 'fault', on: 2, fault: { kind: 'claims' } },
+      { t: 'endAtApi' },
+      { t: 'read', at: 0, fate: 'late' },
+      { t: 'logout', at: 2, fate: 'ok', named: false, form: true },
+      { t: 'login', at: 0, held: true },
+      { t: 'fault', on: 0, fault: { kind: 'claims' } },
+    ],
+    false,
+  ],
 ];
 /** One kept order alone (`LOGOUT_EXAMPLE=<index>`): to see it fail on an older commit. */
 const ONE = process.env.LOGOUT_EXAMPLE;
