@@ -7,6 +7,7 @@
 import {
   type ActionFunction,
   type AnyEventObject,
+  type AnyStateMachine,
   type DelayConfig,
   type EventObject,
   type GuardPredicate,
@@ -132,8 +133,32 @@ export function machineSetup<
   'createMachine' | (TParts extends typeof PARTS ? 'createStateConfig' | 'createAction' : never)
 > {
   // `createMachine` reads `actors`, `actions`, `guards` and `delays` of its second argument (not `types`).
-  const createMachine = (config: object) => new StateMachine(config as never, implementations as never);
+  const createMachine = (config: object) =>
+    readingEvents(new StateMachine(config as never, implementations as never));
   return { createMachine, ...parts } as never;
+}
+
+/**
+ * `machine` taking only the events it can read (and so do the machines its `provide` makes; XState
+ * binds `transition` to each machine as it is built: that own property is wrapped): every key of
+ * an event is read once, here; one whose reading throws (a getter, a Proxy's trap: a hostile or
+ * broken caller), or a `type` that is no string, and the event is ignored, as an event no state
+ * takes. Review 79: an action or guard reading such a key threw, and the actor stopped for good
+ * (status `error`), whatever the machine. (The session's door copies a command's keys that read
+ * (`boxRegistration`): a LOGIN with one that does not is refused as missing it.)
+ */
+function readingEvents<M extends AnyStateMachine>(machine: M): M {
+  const { transition, provide } = machine;
+  machine.transition = (snapshot, event, scope) => {
+    let typed = false;
+    try {
+      for (const k in event) event[k];
+      typed = typeof event.type === 'string';
+    } catch {}
+    return typed ? transition(snapshot, event, scope) : snapshot;
+  };
+  machine.provide = (implementations) => readingEvents(provide.call(machine, implementations)) as never;
+  return machine;
 }
 
 const identity = <T>(x: T): T => x;

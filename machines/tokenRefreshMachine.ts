@@ -109,7 +109,9 @@ const failed = (s: RefreshState, at: number): RefreshState => ({
  * life from its expiry (null when the expiry is unknown or absurd).
  */
 const saved = ({ savedAt, expiresAt }: { savedAt?: number; expiresAt?: number | null }, now: number) => ({
-  refresh: savedState((savedAt as number) < now ? (savedAt as number) : now),
+  // (A number only: a numeric string (read from storage without `Number()`) compared as one, then
+  // added to the interval as text, put the refresh ~1.7e20 ms away: review 79.)
+  refresh: savedState(typeof savedAt === 'number' && savedAt < now ? savedAt : now),
   lifeMs: Number.isFinite(expiresAt)
     ? Math.max(0, (expiresAt as number) - (Number.isFinite(savedAt) ? (savedAt as number) : now))
     : null,

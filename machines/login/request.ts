@@ -150,9 +150,14 @@ export const boxRegistration = (
   keep: RegExp,
   captcha = 'captcha_token',
 ): Record<string, unknown> => {
-  let o: Record<string, unknown> = {};
+  // Key by key: a key whose reading throws is left out (missing, refused as such), the others kept
+  // (review 79: one such key made the whole command `{}`, its `type` lost, and the session died).
+  const o: Record<string, unknown> = {};
   try {
-    o = { ...(payload as object) };
+    for (const k of Object.keys(payload as object))
+      try {
+        o[k] = (payload as Record<string, unknown>)[k];
+      } catch {}
   } catch {}
   for (const k in o) if (o[k] != null && !keep.test(k)) o[k] = (k === captcha ? boxCaptcha : box)(o[k]);
   return o;
