@@ -329,24 +329,24 @@ export class Rotations {
       const won = await store.claim(key, value, IN_FLIGHT_MS).catch(() => null);
       if (won) break;
       const held = await store.get(key).catch(() => undefined);
+      const hold = String(held).startsWith('clear');
+      // (Its claim failed: a clearing answer goes once its hold is written over none read; a login
+      // unless a hold, or a read that fails, is read.)
       if (won === null) {
-        if (held === undefined || String(held).startsWith('clear')) return false;
-        if (held === null && clears) {
-          if (!(await written(store, key, IN_FLIGHT_MS, value))) return false;
-        } else if (held === null) void store.set(key, value, IN_FLIGHT_MS).catch(() => {});
-        else if (clears) return false;
-        break;
-      }
-      if (held === null && again) continue;
-      if (held == null || clears || String(held).startsWith('clear')) return false;
+        if (held === undefined || hold || (clears && held !== null)) return false;
+        if (clears && !(await written(store, key, IN_FLIGHT_MS, value))) return false;
+      } else if (held === null && again) continue;
+      else if (held == null || clears || hold) return false;
+      // (A login after another's: the window counted from this one on, best effort: a clearing
+      // answer `IN_FLIGHT_MS` after the first login, this one's answer still on the wire, cleared it.)
+      if (!clears) void store.set(key, value, IN_FLIGHT_MS).catch(() => {});
       break;
     }
     if (this.cuts.size >= MAX_ENDED) this.cuts.delete(this.cuts.keys().next().value!);
-    // (A login's record never replaces a clearing answer's: the first came first.)
-    if (!mine || mine.until <= now || clears) {
-      this.cuts.delete(root);
-      this.cuts.set(root, { until: now + IN_FLIGHT_MS, clears });
-    }
+    // (Re-set last: the sweep reads them oldest first. A login's never replaces a clearing answer's
+    // in its window: that login was refused above.)
+    this.cuts.delete(root);
+    this.cuts.set(root, { until: now + IN_FLIGHT_MS, clears });
     return true;
   }
 

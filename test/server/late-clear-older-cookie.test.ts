@@ -53,6 +53,36 @@ describe.each([
     expect(await scenario(1_000)).toEqual({ cleared: false, refused: false, liveWithoutCookie: false });
   });
 
+  it("a login of the lineage within the window counts it again from its own time: the poll 70 s after L2's login, 20 s after a login sent with L1's cookie, clears nothing", async () => {
+    const x = await pam({ graceMs: 0, ...(withStore ? { store: sharedStore(clock) } : {}) });
+    const { email, password } = ref.server.seed.plain;
+    const b = new Browser(x.served.url);
+    expect((await b.login(email, password)).status).toBe(200);
+    const l1 = b.cookie;
+    expect((await b.login(email, password)).status).toBe(200); // L2, over L1
+    const l2 = b.cookie!;
+    clock.now += 50_000;
+    // A login sent with L1's cookie (slow on its way) arrives: L3, its answer on the wire.
+    const old = new Browser(x.served.url);
+    old.cookie = l1;
+    expect((await old.login(email, password)).status).toBe(200);
+    const l3 = old.cookie!;
+    clock.now += 20_000;
+    await fetch(`${ref.server.url}/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${(await openCookie(l2)).token}`, accept: 'application/json' },
+    });
+    const tab = new Browser(x.served.url);
+    tab.cookie = l2;
+    const cleared = clearsCookie(await tab.call('GET', '/pam/auth/user-profile'));
+    // L3's answer lands, then the poll's.
+    const jar = cleared ? null : l3;
+    expect({ cleared, liveWithoutCookie: (await liveAtApi(ref.server.url, l3)) && jar !== l3 }).toEqual({
+      cleared: false,
+      liveWithoutCookie: false,
+    });
+  });
+
   it('past it: the poll clears, and the login sent with the older cookie is refused', async () => {
     expect(await scenario(IN_FLIGHT_MS + 1_000)).toEqual({
       cleared: true,
