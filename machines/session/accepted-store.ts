@@ -34,8 +34,10 @@ export function mergeLimits(
   clamp = true,
 ): AcceptedLimits | null {
   // (At a time the clock could not give, NaN: kept, fail closed.)
+  // (Not lapsed on a clock that has not learned the server's time either: one ahead would end a
+  // record of an hour ago, review 80.)
   const live = (l: AcceptedLimits | null | undefined) =>
-    l && !(now - l.at >= ACCEPTED_MS) ? (clamp && l.at > now ? { ...l, at: now } : l) : null;
+    l && !(clamp && now - l.at >= ACCEPTED_MS) ? (clamp && l.at > now ? { ...l, at: now } : l) : null;
   const [x, y] = [live(a), live(b)];
   if (!x || !y) return x ?? y;
   // A kind's setting as a record holds it; `y`'s replaces `x`'s, whole, only where `compareLimit`
@@ -93,11 +95,13 @@ export function acceptedStoreOf(tokens: object, clock?: { learned?(): boolean } 
   };
   // What is kept under `key`: in memory, and in storage, each record read on its own (`check`:
   // anything else, foreign or forged, is none), in the form the channel takes (REVIEW-V F6: one it
-  // refuses made a whole sync answer refused); a time past any instant: the last one.
+  // refuses made a whole sync answer refused); a time past any instant: the last one; one before
+  // the first (negative), the first (kept on a clock that has not learned the server's time: review
+  // 80).
   const both = <T extends { at: number }>(key: string, check: (v: unknown) => T | null) =>
     [m.get(key), web((s) => JSON.parse(s.getItem(key) ?? 'null'))].map((v) => {
       const x = check(v);
-      return x && { ...x, at: Math.min(x.at, 9e15) };
+      return x && { ...x, at: Math.max(0, Math.min(x.at, 9e15)) };
     }) as [T | null, T | null];
   const drop = (key: string) => {
     m.delete(key);
@@ -141,8 +145,10 @@ export function acceptedStoreOf(tokens: object, clock?: { learned?(): boolean } 
         latest = { ...latest, at: now };
         if (!peek) keep(rKey(userId), latest);
       }
-      // (At a time the clock could not give, NaN: kept, fail closed.)
-      if (latest && !(now - latest.at >= ACCEPTED_MS)) return latest;
+      // (At a time the clock could not give, NaN: kept, fail closed. So on a clock that has not
+      // learned the server's time: one ahead made a pause accepted an hour ago lapse, the read not
+      // showing it yet, and the player free to bet (review 80). It lapses once the clock learns.)
+      if (latest && (!taught() || !(now - latest.at >= ACCEPTED_MS))) return latest;
       // Long out of its day (`gone`): it leaves memory and storage (REVIEW-V F5: nothing removed
       // them; they stayed on the device for good).
       if (!peek && latest && gone(latest.at, now)) drop(rKey(userId));

@@ -168,6 +168,9 @@ const EARLIEST = -8.64e15;
  */
 export const UNLEARNED_SKEW_MS = 172_800_000;
 
+/** `userInfo` read at the earliest time (`EARLIEST`): everything dated is still ahead. */
+const early = (userInfo: Record<string, unknown>) => profileReadOf(userInfo, EARLIEST)[0];
+
 /**
  * The restrictions of `userInfo` at server time `s.now` (pending changes applied once due), with
  * their status and the mandatory limits missing. Without a read for this login (`userInfo` null,
@@ -202,7 +205,10 @@ export function sessionRestrictionsOf(
           s.untrusted ||
           (s.unlearned &&
             !!userInfo &&
-            (nextChangeAt(profileReadOf(userInfo, EARLIEST)[0], EARLIEST) !== null ||
+            // (A read that the earliest time cannot read is dated too: a "none" with a date ahead
+            // of it, read as none on a clock ahead, free to bet: review 80.)
+            (!early(userInfo).known ||
+              nextChangeAt(early(userInfo), EARLIEST) !== null ||
               profileReadOf(userInfo, s.now - UNLEARNED_SKEW_MS, s.user)[0].inForce.some(
                 (r) => r.kind === 'underAge',
               ))) ||

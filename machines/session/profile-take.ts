@@ -44,15 +44,18 @@ export const took = (
   // reading taken after it, as heard.
   const e = context.expect;
   const dated = e && !e.at ? { kind: e.kind, at: now, heard: true as const } : e;
-  const awaited =
-    dated && (d.stamp.trusted === false || !(d.sent - dayOf(dated) >= ACCEPTED_MS)) ? dated : null;
-  const kept = awaited ?? (context.shown && now - dayOf(context.shown) < ACCEPTED_MS ? context.shown : null);
+  // (Nor on a clock that has not learned the server's time: one ahead ended them early, review 80.)
+  const unsure = d.stamp.trusted === false || context.unlearned;
+  const awaited = dated && (unsure || !(d.sent - dayOf(dated) >= ACCEPTED_MS)) ? dated : null;
+  const kept =
+    awaited ??
+    (context.shown && (context.unlearned || now - dayOf(context.shown) < ACCEPTED_MS) ? context.shown : null);
   const showsIt = !!kept && shows(d.userInfo, now, boundOf(context.services), kept);
   const seen = own && showsIt;
   const expect = seen ? null : showsIt && !own ? awaited : kept;
   // Limits accepted, for their day (here, or kept for the player: another tab's, T-5): a read with a
   // looser one is taken with them as sent, and read again, backing off.
-  const limits = mergeLimits(context.limits, d.limits, now);
+  const limits = mergeLimits(context.limits, d.limits, now, !context.unlearned);
   const applied = limits && keptLimits(d.userInfo, now, limits);
   return advanced(
     context,
