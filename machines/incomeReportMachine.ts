@@ -123,8 +123,15 @@ function createIncomeReportMachine() {
     delays: {
       // From the reading and the draw of the event that entered the state (`READ`): no clock here.
       pollDelay: ({ context, event }) => reportPollDelayMs(context, (event as Read).roll!),
+      // (`maxPollMs` at most: a start read on a clock that stepped back since would put it off by
+      // the step, days of polls: review 83.)
       deadline: ({ context, event }) =>
-        clampDelay((context.startedAt ?? (event as Read).at!) + context.maxPollMs - (event as Read).at!),
+        clampDelay(
+          Math.min(
+            context.maxPollMs,
+            (context.startedAt ?? (event as Read).at!) + context.maxPollMs - (event as Read).at!,
+          ),
+        ),
     },
     guards: {
       // INCOME_REPORT_STATUS.completed (3) and .failed (4), as literals (as checkedAnswer reads them):

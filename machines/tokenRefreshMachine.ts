@@ -264,15 +264,20 @@ export const tokenRefreshMachine = /* @__PURE__ */ (() =>
       // no finite number) reads as the epoch: nothing is due then, so the check is armed again a
       // tick away (never a 0 ms timer), the save is due once the clock reads, and the clock's
       // typed error is kept.
+      // (The failure's `notBefore`, counted from the same reading, moves back with it: left, the
+      // retry waited as long as the clock stepped back, ten days for a clock ten days ahead at the
+      // failure, review 83.)
       pullBack: assign(({ context: c, event }) => {
         const now = atOf(event)!;
         const back = (t: number | null) => ((t as number) > now ? now : t);
+        const failedAt = c.refresh.lastFailureAt;
         return {
           refresh: {
             ...c.refresh,
             tokenSavedAt: back(c.refresh.tokenSavedAt),
-            lastFailureAt: back(c.refresh.lastFailureAt),
+            lastFailureAt: back(failedAt),
           },
+          notBefore: c.notBefore === null ? null : c.notBefore - (failedAt! - back(failedAt)!),
           error: (event as Read).clockError ?? c.error,
         };
       }),

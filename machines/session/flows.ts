@@ -23,7 +23,15 @@
 
 import type { PlayTime } from 'pam-client';
 import { asPamError } from 'pam-client/internal';
-import { type AnyActorLogic, assign, emit, type SnapshotFrom, sendParent, sendTo } from 'xstate';
+import {
+  type AnyActorLogic,
+  type AnyActorRef,
+  assign,
+  emit,
+  type SnapshotFrom,
+  sendParent,
+  sendTo,
+} from 'xstate';
 import { staleOf, staleView } from '../client/ended-view';
 import { withPlayTimeFlow } from '../client/play-time-view';
 import { isTime } from '../clock';
@@ -297,6 +305,13 @@ export const TABS_SESSION = /* @__PURE__ */ ((): SessionFlowImplementations => (
         adoptedTokenSaved(context, event as Heard<'ADOPT'>),
       ),
       emit({ type: 'tokenRefreshed' }),
+      // The profile read again with the token taken: nothing ties a token another tab hands over to
+      // its player but a read (review 82: one of another player's, under this login's ids, was sent
+      // on every call, the view still this player's); one that names another player signs out
+      // (./parts/profile.ts).
+      // (Sent as the flows send: a child takes no event from outside without its ticket.)
+      ({ self }: { self: AnyActorRef }) =>
+        self.getSnapshot().children.profile?.send(trusted({ type: 'CHECK' })),
     ]),
     // This login ended in another tab: the store cleared unless it holds a newer session.
     endedElsewhere: actionsOf(({ event }) => [

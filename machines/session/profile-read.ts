@@ -97,6 +97,8 @@ export const watchClock = /* @__PURE__ */ fromCallback<{ type: string }, Profile
  * can forge one). A session that never had its player confirmed (a restore) ends on one (AN-2).
  */
 export const otherPlayer = /* @__PURE__ */ new WeakSet<object>();
+/** Of those, the reads whose answer named another player by id (not none): any session ends on one. */
+export const namedOther = /* @__PURE__ */ new WeakSet<object>();
 
 /**
  * One read for `owner`, stamped when its answer arrives. Never rejects: a failure is an outcome.
@@ -125,6 +127,7 @@ export async function readProfileOnce(
         { path: ['user', 'id'], code: 'invalid_value', message: 'not the player' },
       ]);
       otherPlayer.add(e);
+      if ((user as { id?: unknown }).id != null) namedOther.add(e);
       throw e;
     }
     // No readable userInfo: nothing is known of the restrictions (fail closed, retried).

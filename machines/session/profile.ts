@@ -206,6 +206,7 @@ export function createProfileFlow() {
       // The São Paulo midnight after the day of the reading held: at once when that is past (one the
       // server may have made before this day began, taken since: the day's re-check is owed, REVIEW34).
       midnight: ({ context: c }) => clampDelay(nextBrazilMidnight(c.readAt ?? c.now) - c.now),
+      hourly: ({ context: c }) => clampDelay((c.readAt ?? c.now) + 3_600_000 - c.now),
       change: ({ context }) => {
         // The flow's restrictions are derived at its time (`now`) from what it holds: each assign
         // that moves one moves both. At `next` itself, not 1 ms after: a restriction is in force
@@ -410,8 +411,10 @@ export function createProfileFlow() {
           midnight: { actions: stamp },
           // A clock that never learned the server's time places no midnight: the device's may be
           // hours off either way, and armed on it the true one would go unchecked for up to a day.
-          // Read again every hour instead (fail closed: a re-check early, never one skipped).
-          3600000: { guard: ({ context }) => context.unlearned, target: 'reading' },
+          // Read again every hour instead (fail closed: a re-check early, never one skipped), counted
+          // from the reading held: re-entered at each wake-up, a timer counted from then never came
+          // for a player back at the tab within the hour (review 83).
+          hourly: { guard: ({ context }) => context.unlearned, target: 'reading' },
           // A change of unknown values come due (the limit unknown): read again at once.
           change: [{ guard: unknownChangeDue, target: 'reading', actions: stamp }, { actions: stamp }],
           unsure: { guard: ({ context }) => context.unsure > 0 || !!context.expect, target: 'reading' },

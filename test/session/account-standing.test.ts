@@ -161,12 +161,22 @@ describe('whose profile it is (L1)', () => {
     });
   }
 
-  it("another player's profile is refused as an invalid answer naming user.id", async () => {
+  // (Fifty-second pass, review 82: a read naming another player by id signs the session out, its
+  // token not this player's, whatever answer named this player before; it was refused, signed in.)
+  it("another player's profile signs the session out, the invalid answer naming user.id in view.error", async () => {
     const p = await realProfile();
-    const v = await signedInWith({ ...p, user: { ...p.user, id: (p.user.id as number) + 1 } });
-    expect(v.restrictions).toMatchObject({ status: 'unknown', canBet: false });
-    expect(v.restrictions?.error).toMatchObject({ code: 'invalid_response' });
-    expect(v.restrictions?.error?.message).toMatch(/user\.id/);
+    ctx.server.faults.add({
+      path: '/auth/user-profile',
+      status: 200,
+      body: { ...p, user: { ...p.user, id: (p.user.id as number) + 1 } },
+    });
+    const c = client();
+    const { email, password } = ctx.server.seed.plain;
+    c.login({ login: email, password });
+    await until(() => c.view.status === 'signedOut' && c.view.error != null, 'signed out on the read');
+    expect(c.view.restrictions?.canBet ?? false).toBe(false);
+    expect(c.view.error).toMatchObject({ code: 'invalid_response' });
+    expect(c.view.error?.message).toMatch(/user\.id/);
   });
 
   it("the player's id as a numeric string names the player (PHP back ends)", async () => {

@@ -7,7 +7,7 @@
 import type { PamError } from 'pam-client';
 import { assign } from 'xstate';
 import { checkProfile, profileInputOf, tellProfile } from '../flows';
-import { otherPlayer } from '../profile-read';
+import { namedOther, otherPlayer } from '../profile-read';
 import type { SessionTransitions } from '../setup';
 
 /** The error of the profile child's snapshot (none: a provided stand-in without a context). */
@@ -24,12 +24,14 @@ export const PROFILE_TRANSITIONS: SessionTransitions = {
       src: 'profile',
       input: profileInputOf,
       onSnapshot: [
-        // A read showing another player than the one its session names, before any answer named
-        // this session's player (a restored record whose `userId` is not its token's, REVIEW-AN
-        // AN-2): nothing of the record can be believed. Signed out as by a logout (its token
-        // revoked, the record cleared, the tabs told), with that typed error in view.error.
+        // A read showing another player than the one its session names (a restored record whose
+        // `userId` is not its token's, REVIEW-AN AN-2: or none; a token another tab handed over as
+        // this login's refresh, review 82: by id, whatever answer named this player before; a read
+        // is sent only with a token of this session's own login, `getAccessToken`): nothing of the
+        // session can be believed. Signed out as by a logout (its token revoked, the record cleared, the tabs
+        // told), with that typed error in view.error.
         {
-          guard: ({ context, event }) => !context.user && otherPlayer.has(errorOf(event)!),
+          guard: ({ context, event }) => (context.user ? namedOther : otherPlayer).has(errorOf(event)!),
           target: 'signingOut',
           actions: [
             /* @__PURE__ */ assign({ error: ({ event }) => errorOf(event)! }),
