@@ -20,6 +20,7 @@ import 'xstate';
 import 'ofetch';
 import type { PamError } from 'pam-client';
 import { asPamError, playPeriodOf } from 'pam-client/internal';
+import { TRUSTED } from './machine-setup';
 
 /**
  * The client's one clock: a steady base and the server's time on top of it.
@@ -365,7 +366,6 @@ export type Marked = { readonly $internal: InternalMark };
 // copy it onto a forged event, but only objects built here are in TRUSTED. TICKETS lets each one
 // through the outside door (an app-facing `send`, `system._relay` with no source) once, so an
 // event object seen by an inspector cannot be sent again from outside either.
-const TRUSTED = new WeakSet<object>();
 const TICKETS = new WeakSet<object>();
 
 /** Marks an event built by the machines' own code (a self-send, a listener's event) as trusted. */

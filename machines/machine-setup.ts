@@ -139,23 +139,36 @@ export function machineSetup<
 }
 
 /**
- * `machine` taking only the events it can read (and so do the machines its `provide` makes; XState
- * binds `transition` to each machine as it is built: that own property is wrapped): every key of
- * an event is read once, here; one whose reading throws (a getter, a Proxy's trap: a hostile or
- * broken caller), or a `type` that is no string, and the event is ignored, as an event no state
- * takes. Review 79: an action or guard reading such a key threw, and the actor stopped for good
- * (status `error`), whatever the machine. (The session's door copies a command's keys that read
- * (`boxRegistration`): a LOGIN with one that does not is refused as missing it.)
+ * The event objects the machines' own code built (`trusted()`, ./clock.ts): taken as they are, their
+ * identity is their mark (`isInternal`).
+ */
+export const TRUSTED = /* @__PURE__ */ new WeakSet<object>();
+
+/**
+ * `machine` reading every event once, as a plain copy of its own keys (and so do the machines its
+ * `provide` makes; XState binds `transition` to each machine as it is built: that own property is
+ * wrapped), its `type` read first: a key whose reading throws (a getter, a Proxy's trap: a hostile
+ * or broken caller) is left out (missing, refused as such), one not its own (a class's accessor, a
+ * key not enumerable) is none, and an event whose `type` is no string is ignored, as an event no
+ * state takes. The machines' own events (`TRUSTED`) are taken as they are. Reviews 79, 84: an
+ * action or guard reading such a key (or reading one twice, its getter throwing the second time)
+ * threw, and the actor stopped for good (status `error`), whatever the machine.
  */
 function readingEvents<M extends AnyStateMachine>(machine: M): M {
   const { transition, provide } = machine;
   machine.transition = (snapshot, event, scope) => {
-    let typed = false;
-    try {
-      for (const k in event) event[k];
-      typed = typeof event.type === 'string';
-    } catch {}
-    return typed ? transition(snapshot, event, scope) : snapshot;
+    let e: Record<string, unknown> = event;
+    if (!TRUSTED.has(event)) {
+      e = {};
+      try {
+        e.type = event.type;
+        for (const k of Object.keys(event))
+          try {
+            if (k !== 'type') e[k] = event[k];
+          } catch {}
+      } catch {}
+    }
+    return typeof e.type === 'string' ? transition(snapshot, e as never, scope) : snapshot;
   };
   machine.provide = (implementations) => readingEvents(provide.call(machine, implementations)) as never;
   return machine;

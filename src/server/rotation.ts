@@ -204,8 +204,9 @@ export class Rotations {
    * cookie (review 75). A clearing check that comes after finds it and clears nothing. Its claim
    * lost, only a value read that another login or an ending holds lets it through: one read empty
    * (lapsed, or a replica that lags) is claimed again, once; one that cannot be read refuses it
-   * (review 76: fail closed). A claim that fails: `fin:` read, a hold (or a read that fails too)
-   * refuses it (review 77). Without a store: this instance's record alone.
+   * (review 76: fail closed). A claim that fails: `fin:` read, a hold (or a read that fails too,
+   * or none read: a replica that lags may hide one) refuses it (reviews 77, 84). Without a store:
+   * this instance's record alone.
    */
   clearedFirst(session: SessionData): Promise<boolean> {
     const mine = this.finOf(session);
@@ -230,11 +231,10 @@ export class Rotations {
       const won = await store.claim(key, '1', IN_FLIGHT_MS).catch(() => null);
       if (won) break;
       const held = await store.get(key).catch(() => undefined);
-      // (A claim that failed: a hold read refuses, as does a read that fails too (review 77); none
-      // read, written all the same.)
+      // (A claim that failed: a hold read refuses, as does a read that fails too (review 77), and
+      // none read: a replica that lags may hide a hold (review 84, as `cut`'s).)
       if (won === null) {
-        if (held === undefined || String(held).startsWith('clear')) return true;
-        if (held === null) void store.set(key, '1', IN_FLIGHT_MS).catch(() => {});
+        if (held == null || String(held).startsWith('clear')) return true;
         break;
       }
       if (held === null && again) continue;
@@ -331,9 +331,11 @@ export class Rotations {
       const held = await store.get(key).catch(() => undefined);
       const hold = String(held).startsWith('clear');
       // (Its claim failed: a clearing answer goes once its hold is written over none read; a login
-      // unless a hold, or a read that fails, is read.)
+      // only over another login's mark read: none read may be a replica that lags behind a hold
+      // (review 84: sealed, live, its cookie cleared by the late answer), a read that fails says
+      // nothing (fail closed).)
       if (won === null) {
-        if (held === undefined || hold || (clears && held !== null)) return false;
+        if (held === undefined || hold || (clears ? held !== null : held === null)) return false;
         if (clears && !(await written(store, key, IN_FLIGHT_MS, value))) return false;
       } else if (held === null && again) continue;
       else if (held == null || clears || hold) return false;
