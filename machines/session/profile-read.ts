@@ -121,7 +121,8 @@ export async function readProfileOnce(
     const user = withoutToken(profile?.user);
     const userInfo = profile?.userInfo;
     // An answer for another player (a token swapped under us), or naming none, is not this
-    // login's profile: an invalid answer (fail closed, retried).
+    // login's profile: an invalid answer (fail closed, retried; one naming another player by id
+    // ends the session, ./parts/profile.ts).
     if (user && !namesPlayer((user as { id?: unknown }).id, owner.userId)) {
       const e = new ResponseValidationError('getUserProfile', [
         { path: ['user', 'id'], code: 'invalid_value', message: 'not the player' },
