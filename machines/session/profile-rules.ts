@@ -168,8 +168,15 @@ const EARLIEST = -8.64e15;
  */
 export const UNLEARNED_SKEW_MS = 172_800_000;
 
-/** `userInfo` read at the earliest time (`EARLIEST`): everything dated is still ahead. */
-const early = (userInfo: Record<string, unknown>) => profileReadOf(userInfo, EARLIEST)[0];
+/**
+ * Whether `userInfo` holds a date: read at the earliest time (`EARLIEST`, everything dated still
+ * ahead), something is still to change, or it cannot be read (a "none" with a date ahead of it:
+ * read as none on a clock ahead, it was free to bet, review 80). One reading.
+ */
+const isDated = (userInfo: Record<string, unknown>) => {
+  const early = profileReadOf(userInfo, EARLIEST)[0];
+  return !early.known || nextChangeAt(early, EARLIEST) !== null;
+};
 
 /**
  * The restrictions of `userInfo` at server time `s.now` (pending changes applied once due), with
@@ -205,10 +212,7 @@ export function sessionRestrictionsOf(
           s.untrusted ||
           (s.unlearned &&
             !!userInfo &&
-            // (A read that the earliest time cannot read is dated too: a "none" with a date ahead
-            // of it, read as none on a clock ahead, free to bet: review 80.)
-            (!early(userInfo).known ||
-              nextChangeAt(early(userInfo), EARLIEST) !== null ||
+            (isDated(userInfo) ||
               profileReadOf(userInfo, s.now - UNLEARNED_SKEW_MS, s.user)[0].inForce.some(
                 (r) => r.kind === 'underAge',
               ))) ||

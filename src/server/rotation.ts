@@ -47,6 +47,27 @@ const POLL_MS = 25;
 /** Ended logins remembered by one instance (the oldest forgotten first; a store keeps them all). */
 const MAX_ENDED = 100_000;
 
+/** An instance's own record of a hold (`fin:`, `cut:`): until when, and whether a clearing answer took it. */
+type Hold = { until: number; clears: boolean };
+
+/** `id`'s record in `map` at `now`, while it lasts; the lapsed ones swept first (oldest first: each is
+ * held as long, so the first one still held ends the sweep). */
+function heldIn(map: Map<string, Hold>, id: string, now: number): Hold | undefined {
+  for (const [k, h] of map) {
+    if (h.until > now) break;
+    map.delete(k);
+  }
+  const h = map.get(id);
+  return h && h.until > now ? h : undefined;
+}
+
+/** Records `id` in `map` for `IN_FLIGHT_MS` from `now` (re-set last: the sweep reads them oldest first). */
+function keepHold(map: Map<string, Hold>, id: string, now: number, clears: boolean): void {
+  if (map.size >= MAX_ENDED) map.delete(map.keys().next().value!);
+  map.delete(id);
+  map.set(id, { until: now + IN_FLIGHT_MS, clears });
+}
+
 async function digest(token: string): Promise<string> {
   const bytes = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
   return Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -83,14 +104,14 @@ export class Rotations {
    * (false) took it: this instance's own record of `fin:` (the store's order, without a store or
    * when its claim failed), `IN_FLIGHT_MS` long.
    */
-  private readonly fins = new Map<string, { until: number; clears: boolean }>();
+  private readonly fins = new Map<string, Hold>();
   /** loginId -> `clearedFirst`'s decision on its way here (`decideFirst`). */
   private readonly deciding = new Map<string, Promise<boolean>>();
   /**
    * A lineage's root -> until when, and whether a clearing answer (true) or a login (false) took
    * it: this instance's record of `cut:` (`cut`), `IN_FLIGHT_MS` long.
    */
-  private readonly cuts = new Map<string, { until: number; clears: boolean }>();
+  private readonly cuts = new Map<string, Hold>();
 
   constructor(private readonly deps: Deps) {}
 
@@ -316,12 +337,8 @@ export class Rotations {
   async cut(session: SessionData, clears: boolean): Promise<boolean> {
     const root = (session.lineage ?? session.loginId).replace(/\++$/, ''); // (lineage.ts `lineageOf`)
     const now = this.deps.now();
-    for (const [id, c] of this.cuts) {
-      if (c.until > now) break;
-      this.cuts.delete(id);
-    }
-    const mine = this.cuts.get(root);
-    if (mine && mine.until > now && (clears || mine.clears)) return false;
+    const mine = heldIn(this.cuts, root, now);
+    if (mine && (clears || mine.clears)) return false;
     const { store } = this.deps;
     const key = `cut:${root}`;
     const value = clears ? 'clear' : 'in';
@@ -344,31 +361,19 @@ export class Rotations {
       if (!clears) void store.set(key, value, IN_FLIGHT_MS).catch(() => {});
       break;
     }
-    if (this.cuts.size >= MAX_ENDED) this.cuts.delete(this.cuts.keys().next().value!);
-    // (Re-set last: the sweep reads them oldest first. A login's never replaces a clearing answer's
-    // in its window: that login was refused above.)
-    this.cuts.delete(root);
-    this.cuts.set(root, { until: now + IN_FLIGHT_MS, clears });
+    // (A login's never replaces a clearing answer's in its window: that login was refused above.)
+    keepHold(this.cuts, root, now, clears);
     return true;
   }
 
   /** This instance's record of `session`'s `fin:` (`fins`), while it lasts. */
-  private finOf(session: SessionData): { clears: boolean } | undefined {
-    const now = this.deps.now();
-    // (Oldest first: each held as long, so the first one still held ends the sweep.)
-    for (const [id, f] of this.fins) {
-      if (f.until > now) break;
-      this.fins.delete(id);
-    }
-    const f = this.fins.get(session.loginId);
-    return f && f.until > now ? f : undefined;
+  private finOf(session: SessionData): Hold | undefined {
+    return heldIn(this.fins, session.loginId, this.deps.now());
   }
 
   /** Records `session`'s `fin:` here (`fins`). */
   private fin(session: SessionData, clears: boolean): void {
-    if (this.fins.size >= MAX_ENDED) this.fins.delete(this.fins.keys().next().value!);
-    this.fins.delete(session.loginId); // (re-set last: the sweep reads them oldest first)
-    this.fins.set(session.loginId, { until: this.deps.now() + IN_FLIGHT_MS, clears });
+    keepHold(this.fins, session.loginId, this.deps.now(), clears);
   }
 
   /** Whether a logout ended `session`'s login (here, or with a store anywhere). */
