@@ -220,7 +220,7 @@ export const rows = [
       export const client = (baseURL) => createCustomPamClient({ baseURL, flows: funnelEvents(operatorPreset()) });`,
     budget: 59_000, // the preset's 56,000 + 3 kB for the events
     // Lowered 65,050 -> 65,030 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 65,040 -> 65,012.
-    ceiling: 74_776, // fifty-second pass: measured + 20 (74,756: reviews 80, 82, 83: a clock that never learned the server's time judges no date and lapses no kept restriction; a refresh taken from another tab checked by a profile read; time rules under clock steps; safety outranks the bytes); before: 74,641 (history: git log -p scripts/size.mjs)
+    ceiling: 74_804, // fifty-second pass: measured + 20 (74,784: reviews 80, 82, 83: a clock that never learned the server's time judges no date and lapses no kept restriction; a refresh taken from another tab checked by a profile read; time rules under clock steps; safety outranks the bytes); before: 74,641 (history: git log -p scripts/size.mjs)
     external: ['vue'],
     requires: [
       ['machines', ['createCustomPamClient', 'operatorPreset', 'funnelEvents']],
