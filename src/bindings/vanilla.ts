@@ -66,10 +66,31 @@ export type {
  * });
  */
 export function onSessionChange<V>(client: SessionSource<V>, listener: (view: V) => void): () => void {
-  const first = client.view;
-  listener(first);
-  const stop = client.subscribe(listener);
-  // The first call may have changed the view (e.g. it called `client.cancel()`): catch up once.
-  if (client.view !== first) listener(client.view);
+  // One call at a time, each with the view as it is then: a view that changes while the listener
+  // runs (it called `client.cancel()`) is shown once it has returned, never nested (review 86: the
+  // catch-up call was made subscribed, so a change it made called the listener inside it).
+  let shown: V | undefined;
+  let running = false;
+  const show = () => {
+    if (running) return;
+    running = true;
+    try {
+      // (At most 16 in a row: a listener that changes the view at every call would never return.)
+      for (let n = 0; n < 16 && shown !== client.view; n++) {
+        shown = client.view;
+        listener(shown);
+      }
+    } finally {
+      running = false;
+    }
+  };
+  const stop = client.subscribe(show);
+  try {
+    show();
+  } catch (error) {
+    // A listener that throws before the caller has the unsubscribe function leaves nothing subscribed.
+    stop();
+    throw error;
+  }
   return stop;
 }

@@ -42,12 +42,28 @@ type ActorArgs<TLogic extends AnyActorLogic> =
     : [options: ActorOptions<TLogic> & { input: InputFrom<TLogic> }];
 
 /**
+ * `subscribe()` for as long as the current effect scope lives: in a component, from its mount
+ * (Vue's server renderer runs setup but never mounts nor disposes: a subscription made in setup
+ * outlived every server render, review 86), in a bare effect scope at once; ended with the scope.
+ * `subscribe` reads the current value itself (it may have changed since setup).
+ */
+const follow = (subscribe: () => () => void): void => {
+  let stop: (() => void) | undefined;
+  const start = () => {
+    stop = subscribe();
+  };
+  vue.getCurrentInstance() ? vue.onMounted(start) : start();
+  vue.onScopeDispose(() => stop?.());
+};
+
+/**
  * Follows an actor for as long as the current effect scope (a component's setup) lives.
  * Given logic (a machine), it creates the actor with `options`, starts it, and stops it when
  * the scope is disposed (unmount), which aborts its requests in flight. In a component it starts
  * the actor when the component mounts, so a server render (which never mounts) starts none and
  * renders the initial snapshot; in a bare effect scope it starts at once. Given a running actor
- * (e.g. an income-report actor an app started), it only subscribes and leaves the actor running.
+ * (e.g. an income-report actor an app started), it only subscribes (in a component, at mount) and
+ * leaves the actor running.
  *
  * @example
  * const { snapshot, send } = useActor(loginMachine, { input: { auth: client.auth } });
@@ -66,24 +82,28 @@ export function useActor(
   const created = !('send' in logicOrRef);
   const actorRef: AnyActorRef = created ? createActor(logicOrRef, options) : logicOrRef;
   const snapshot = vue.shallowRef(actorRef.getSnapshot());
-  const stop = subscribeTo(
-    actorRef,
-    (s) => s,
-    (s) => (snapshot.value = s),
-  );
-  // In a component, start at mount: Vue's server renderer runs setup but never mounts nor
-  // disposes, so an actor started here would outlive every server render.
-  if (created) vue.getCurrentInstance() ? vue.onMounted(() => actorRef.start()) : actorRef.start();
-  vue.onScopeDispose(() => {
-    stop();
-    if (created) actorRef.stop();
+  // In a component, subscribed and started at mount (`follow`): an actor started in setup would
+  // outlive every server render, and so would the subscription.
+  follow(() => {
+    snapshot.value = actorRef.getSnapshot();
+    const stop = subscribeTo(
+      actorRef,
+      (s) => s,
+      (s) => (snapshot.value = s),
+    );
+    if (created) actorRef.start();
+    return () => {
+      stop();
+      if (created) actorRef.stop();
+    };
   });
   return { snapshot, send: (event) => actorRef.send(event), actorRef };
 }
 
 /**
  * A readonly ref of `selector(snapshot)`, updated only when the selected value changes (by
- * `compare`, default `Object.is`), so dependants re-render only then. Unsubscribes with the scope.
+ * `compare`, default `Object.is`), so dependants re-render only then. In a component it subscribes
+ * at mount (a server render subscribes nothing), and unsubscribes with the scope.
  *
  * @example
  * const isBusy = useSelector(client.state, (view) => view.status === 'signingIn');
@@ -95,7 +115,13 @@ export function useSelector<TActor extends Observable, T>(
   compare: (previous: T, next: T) => boolean = Object.is,
 ): Readonly<ShallowRef<T>> {
   const selected = vue.shallowRef(selector(actorRef.getSnapshot()));
-  vue.onScopeDispose(subscribeTo(actorRef, selector, (value) => (selected.value = value), compare));
+  const take = (value: T) => {
+    if (!compare(selected.value, value)) selected.value = value;
+  };
+  follow(() => {
+    take(selector(actorRef.getSnapshot()));
+    return subscribeTo(actorRef, selector, take, compare);
+  });
   return vue.shallowReadonly(selected);
 }
 
@@ -110,7 +136,8 @@ export type UseSessionReturn<C extends SessionClient> = {
 /**
  * The client's session view as readonly refs, one per field (`status`, `error`,
  * `codeAttemptsLeft`, ...), each changing only when its field does, plus the commands. It only
- * subscribes (until the current scope, e.g. the component, is disposed): create the client
+ * subscribes (in a component from its mount, so a server render subscribes nothing, until the scope
+ * is disposed): create the client
  * once, in a module, not in a component.
  *
  * @example
@@ -120,7 +147,7 @@ export type UseSessionReturn<C extends SessionClient> = {
 export function useSession<C extends SessionClient>(client: C): UseSessionReturn<C> {
   type V = ViewOf<C>;
   const view = vue.shallowRef(client.view as V);
-  vue.onScopeDispose(onSessionChange(client as SessionSource<V>, (next) => (view.value = next)));
+  follow(() => onSessionChange(client as SessionSource<V>, (next) => (view.value = next)));
   // A view has the same keys in every state, so the first one's keys are all of them.
   return {
     ...Object.fromEntries(
