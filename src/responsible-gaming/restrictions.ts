@@ -4,7 +4,7 @@
 import { readBoolean, UNREADABLE } from '../schemas/common';
 import { amountOf, periodOf } from './limit-order';
 import { compareLimit } from './limits';
-import { carriedFlag, imposedOf, type Restriction, selfOf, underAgeOf } from './restriction-fields';
+import { carriedFlag, DAY_MS, imposedOf, type Restriction, selfOf, underAgeOf } from './restriction-fields';
 import { accountStanding, exclusionsAnswered } from './standing';
 import type { LimitPeriodName } from './time';
 import { earliestTimeOf, latestTimeOf, parseServerTime } from './time';
@@ -248,6 +248,13 @@ const changeField = <T>(v: unknown, read: (v: unknown) => T | null): T | null | 
  * object and no time, `42`, a field of it that is sent but unreadable, `amount: 'abc'` or `-5`,
  * `period: 'hourly'`, or a change with no readable `effective_at`: when it holds is unknown).
  */
+/**
+ * A change's time that reads as a date after 1970-01-02 (`DAY_MS`): PHP's zero dates (its date() of
+ * timestamp 0, in any zone) are no date, as in the restriction fields (`selfOf`); review 87: a
+ * change "effective" then was read as applied in 1970, a limit of 0 lifted.
+ */
+const dated = (v: unknown) => (parseServerTime(v) ?? 0) > DAY_MS;
+
 function changeOf(raw: unknown) {
   let value = raw;
   if (raw === '') return null;
@@ -256,9 +263,7 @@ function changeOf(raw: unknown) {
       value = JSON.parse(raw);
     } catch {
       // A bare timestamp: a change at that time, values unknown (docs/responsible-gaming.md).
-      return parseServerTime(raw) === null
-        ? UNREADABLE
-        : { amount: null, period: null, active: null, at: raw };
+      return !dated(raw) ? UNREADABLE : { amount: null, period: null, active: null, at: raw };
     }
   if (value == null) return null;
   if (typeof value !== 'object' || Array.isArray(value)) return UNREADABLE;
@@ -271,7 +276,7 @@ function changeOf(raw: unknown) {
   };
   // Naming nothing: no change. Else every field sent must read, and its time too.
   if (Object.values(change).every((x) => x == null)) return null;
-  return Object.values(change).includes(UNREADABLE) || parseServerTime(change.at) === null
+  return Object.values(change).includes(UNREADABLE) || !dated(change.at)
     ? UNREADABLE
     : (change as {
         amount: number | null;

@@ -4,12 +4,15 @@
 // with the restrictions) and the server (pam-client/server). Fail closed: what the read does not
 // say is unknown, never "free".
 
+import { readBoolean } from '../schemas/common';
+
 /**
  * Where a player's account stands by `user.cancelled_account` (spec 2.3, 5.2): `open` only for
  * `false`; `cancelled` for `true`; `unknown` for anything else (absent, null, `1`, `'yes'`, no
- * user), and for an account the read says is not active (`is_active: false`: what an inactive
- * account may do is not stated, so it is never shown free to bet). A cancelled account outranks
- * every restriction (docs/responsible-gaming.md).
+ * user), and for an account the read does not say is active (`is_active` false in any form
+ * `readBoolean` reads, `0`, `'0'`, `'false'`, or one it cannot read: what an inactive account may do
+ * is not stated, so it is never shown free to bet; review 87: `0` was read as active). Absent or null
+ * says nothing of it. A cancelled account outranks every restriction (docs/responsible-gaming.md).
  *
  * @example
  * accountStanding({ cancelled_account: 1 }); // 'unknown'
@@ -18,7 +21,8 @@
 export function accountStanding(user: unknown): 'open' | 'cancelled' | 'unknown' {
   const u = user as { cancelled_account?: unknown; is_active?: unknown } | null | undefined;
   const flag = u?.cancelled_account;
-  return flag === true ? 'cancelled' : flag === false && u?.is_active !== false ? 'open' : 'unknown';
+  const active = readBoolean(u?.is_active);
+  return flag === true ? 'cancelled' : flag === false && (active ?? true) === true ? 'open' : 'unknown';
 }
 
 /**

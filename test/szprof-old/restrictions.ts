@@ -8,7 +8,8 @@
 // on, any other's not; REVIEW29A-1, -5, -6, -7: a bet or loss limit of 0 in force, a change timed
 // by compareLimit, 18 h early unless proven looser, an unreadable change unknown; REVIEW29B: 18 h
 // early only when proven stricter or the same, else 10 h on; REVIEW30 R30-1: a bare date holds
-// 10 h after its day (`late`), R30-5: an end passed before its earliest lift is unknown), copied with its
+// 10 h after its day (`late`), R30-5: an end passed before its earliest lift is unknown; review 87: a
+// change timed at or before 1970-01-02 is unreadable), copied with its
 // comments stripped. Its amount, period and flag readers are
 // limit-order-equivalence's oracle's too (the same code at 99b9e3e): one copy.
 import type { LimitKind, LimitState, Restriction, Restrictions } from '../../src/responsible-gaming/index';
@@ -210,6 +211,8 @@ type OracleChange = {
   at: unknown;
 };
 const BAD = Symbol('unreadable');
+// Review 87 (fifty-third pass): a change's time at or before 1970-01-02 (PHP's zero dates) is none.
+const dated = (v: unknown) => (oldParseServerTime(v) ?? 0) > ZERO_DATE_FLOOR;
 function changeOf(raw: unknown): OracleChange | null | typeof BAD {
   if (raw === undefined || raw === null || raw === '') return null;
   let value: unknown = raw;
@@ -217,7 +220,7 @@ function changeOf(raw: unknown): OracleChange | null | typeof BAD {
     try {
       value = JSON.parse(raw);
     } catch {
-      return oldParseServerTime(raw) === null ? BAD : { amount: null, period: null, active: null, at: raw };
+      return !dated(raw) ? BAD : { amount: null, period: null, active: null, at: raw };
     }
   }
   if (value === null || value === undefined) return null;
@@ -236,7 +239,7 @@ function changeOf(raw: unknown): OracleChange | null | typeof BAD {
     (sent(v.amount) && change.amount === null) ||
     (sent(v.period) && change.period === null) ||
     flag === UNREADABLE ||
-    oldParseServerTime(v.effective_at) === null
+    !dated(v.effective_at)
   )
     return BAD;
   return change;
