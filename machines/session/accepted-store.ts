@@ -13,7 +13,9 @@ import {
   type AcceptedLimits,
   type AcceptedRestriction,
   type AcceptedStore,
+  dayOf,
   LIMIT_KINDS,
+  strongerOf,
 } from './profile-rules';
 
 const accepted = new WeakMap<object, Map<string, unknown>>();
@@ -69,6 +71,18 @@ export function mergeLimits(
 }
 
 /**
+ * One record of a kept one `x` and a later word `r` (the store keeps one per player): of one kind,
+ * the later (but one heard gives way to the same dated by a read that showed it), its day the later
+ * of theirs; a self-exclusion and a pause: `strongerOf`.
+ */
+const slotOf = (x: AcceptedRestriction, r: AcceptedRestriction): AcceptedRestriction => {
+  if (x.kind !== r.kind) return strongerOf(x, r);
+  const w = x.heard && !r.heard ? r : r.at >= x.at ? r : x;
+  const day = Math.max(dayOf(x), dayOf(r));
+  return day > w.at ? { ...w, from: day } : w;
+};
+
+/**
  * The accepted restrictions and limits kept beside `tokens` (see `AcceptedStore`). `clock`: where
  * the readings come from, kept for every store of `tokens`; one that has not learned the server's
  * time never moves a kept time earlier (REVIEW-T T-7: a device clock behind would make a record
@@ -100,8 +114,9 @@ export function acceptedStoreOf(tokens: object, clock?: { learned?(): boolean } 
   // 80).
   const both = <T extends { at: number }>(key: string, check: (v: unknown) => T | null) =>
     [m.get(key), web((s) => JSON.parse(s.getItem(key) ?? 'null'))].map((v) => {
-      const x = check(v);
-      return x && { ...x, at: Math.max(0, Math.min(x.at, 9e15)) };
+      const x = check(v) as (T & { from?: number }) | null;
+      const clamp = (t: number) => Math.max(0, Math.min(t, 9e15));
+      return x && { ...x, at: clamp(x.at), ...(x.from !== undefined && { from: clamp(x.from) }) };
     }) as [T | null, T | null];
   const drop = (key: string) => {
     m.delete(key);
@@ -121,6 +136,8 @@ export function acceptedStoreOf(tokens: object, clock?: { learned?(): boolean } 
           kind: x.kind === 'selfExclusion' ? x.kind : 'pause',
           at: x.at,
           ...(x.heard === true && { heard: x.heard }),
+          // (Its day to a later pause's: `strongerOf`; one before `at` is none.)
+          ...(Number.isFinite(x.from) && x.from! > x.at && { from: x.from }),
         }
       : null;
   };
@@ -135,36 +152,33 @@ export function acceptedStoreOf(tokens: object, clock?: { learned?(): boolean } 
     recall(userId: number | null | undefined, now: number, peek?: boolean) {
       if (userId == null) return null;
       const [a, b] = both(rKey(userId), stored);
-      let latest = a && b && b.at > a.at ? b : (a ?? b);
+      let latest = a && b ? slotOf(a, b) : (a ?? b);
       // One dated ahead of this reading (written on a clock ahead, or forged: ten years ahead) would
       // bar with no end. It still bars, from now: its time is this reading's, kept so that it lapses
       // a day later at most (fail closed but bounded; review 8, item 4). Only on a clock that learned
       // the server's time: an untaught one behind would date it early for every tab (T-7); it bars.
       // (`peek`: what it would answer, nothing written; the writes never change the answer.)
-      if (latest && latest.at > now && taught()) {
-        latest = { ...latest, at: now };
+      if (latest && dayOf(latest) > now && taught()) {
+        latest = { ...latest, at: Math.min(latest.at, now), from: now };
         if (!peek) keep(rKey(userId), latest);
       }
       // (At a time the clock could not give, NaN: kept, fail closed. So on a clock that has not
       // learned the server's time: one ahead made a pause accepted an hour ago lapse, the read not
       // showing it yet, and the player free to bet (review 80). It lapses once the clock learns.)
-      if (latest && (!taught() || !(now - latest.at >= ACCEPTED_MS))) return latest;
+      if (latest && (!taught() || !(now - dayOf(latest) >= ACCEPTED_MS))) return latest;
       // Long out of its day (`gone`): it leaves memory and storage (REVIEW-V F5: nothing removed
       // them; they stayed on the device for good).
-      if (!peek && latest && gone(latest.at, now)) drop(rKey(userId));
+      if (!peek && latest && gone(dayOf(latest), now)) drop(rKey(userId));
       return null;
     },
     // The later of two is kept (a restriction heard from another tab, or shown again, never
     // shortens one kept for longer), but one heard gives way to the same, dated by a read that
-    // showed it (as one accepted here: a read that shows it again is not told to read again).
+    // showed it (as one accepted here: a read that shows it again is not told to read again); a
+    // self-exclusion and a pause within a day: the self-exclusion, its day to the later (review 85).
     remember(userId: number | null, r: AcceptedRestriction) {
-      if (
-        userId !== null &&
-        !both(rKey(userId), stored).some(
-          (x) => x && x.at > r.at && !(x.heard && !r.heard && x.kind === r.kind),
-        )
-      )
-        keep(rKey(userId), r);
+      if (userId === null) return;
+      for (const x of both(rKey(userId), stored)) if (x) r = slotOf(x, r);
+      keep(rKey(userId), r);
     },
     recallLimits: limits,
     rememberLimits(userId: number | null, l: AcceptedLimits, now: number) {

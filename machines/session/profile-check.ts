@@ -3,9 +3,10 @@
 // tighten, kept for the player and told to the other tabs (split from the statechart).
 
 import { assign } from 'xstate';
+import { mergeLimits } from './accepted-store';
 import { keptLimits } from './kept-limits';
 import type { Ev } from './profile-guards';
-import type { AcceptedRestriction, ProfileFlowContext } from './profile-rules';
+import { type AcceptedRestriction, dayOf, type ProfileFlowContext, strongerOf } from './profile-rules';
 import { advanced, type ProfileFlowEvent } from './profile-setup';
 
 /** A `CHECK` that may carry limits accepted: their `user_limit_*` fields as sent. */
@@ -22,8 +23,14 @@ export const CHECK_ACTIONS = [
   /* @__PURE__ */ assign<ProfileFlowContext, Ev, undefined, Ev, never>(({ context, event }) => {
     const { restricts: kind, at = 0, limits } = event as LimitsCheck;
     if (limits) {
-      const had = context.limits;
-      const kept = { at: Math.max(at, had?.at ?? at), fields: { ...had?.fields, ...limits } };
+      // (Kind by kind the stricter of those kept and those sent, `mergeLimits`: a looser change of
+      // unknown outcome never replaces a stricter one kept, review 85.)
+      const kept = mergeLimits(
+        context.limits,
+        { at, fields: limits },
+        Math.max(at, context.now),
+        !context.unlearned,
+      )!;
       // Applied at once to what is held where they tighten it (ZERO30: a bet or loss limit of 0
       // accepted bars betting from the answer, not from the read that follows; a looser one waits),
       // as the read that follows applies them too.
@@ -38,7 +45,15 @@ export const CHECK_ACTIONS = [
     // reading taken (`took`).
     const heardAt = (event as LimitsCheck).heardAt ?? 0;
     const expect = kept ? { kind, at: Math.max(at, kept) } : { kind, at: heardAt, heard: true };
-    return advanced(context, { expect: expect as AcceptedRestriction }, {});
+    // (A pause over a self-exclusion awaited: the exclusion, its day to the pause's, `strongerOf`;
+    // one of its kind keeps the day it had, when later.)
+    const e = context.expect;
+    const day = e?.kind === kind ? dayOf(e) : 0;
+    return advanced(
+      context,
+      { expect: strongerOf(e, (day > expect.at ? { ...expect, from: day } : expect) as AcceptedRestriction) },
+      {},
+    );
   }),
   // One accepted here is kept for the player past this login and page, until a read shows it;
   // limits accepted here, for their day, and told to the other tabs of this login (T-5).

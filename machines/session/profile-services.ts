@@ -151,6 +151,25 @@ export interface AcceptedRestriction {
 export const dayOf = (a: AcceptedRestriction) => a.from ?? a.at;
 
 /**
+ * What one slot keeps of two accepted restrictions of different kinds (`b` the later word; one of
+ * the same kind: `b`): a pause within a day of a self-exclusion (of the exclusion's own time) is
+ * kept as the self-exclusion, its day counted to the later of the two (review 85: a pause accepted
+ * after an exclusion of unknown outcome replaced it, and a read showing the pause showed the
+ * account open; a pause never shows a self-exclusion, `shows`). Further apart, the later by its day
+ * (so a pause a day after the exclusion extends it no further). One undated (heard, not yet dated
+ * by a reading) is of now.
+ */
+export const strongerOf = (
+  a: AcceptedRestriction | null | undefined,
+  b: AcceptedRestriction,
+): AcceptedRestriction => {
+  if (!a || a.kind === b.kind) return b;
+  const [x, p] = a.kind === 'selfExclusion' ? [a, b] : [b, a];
+  if (x.at && p.at && !(Math.abs(dayOf(p) - x.at) < ACCEPTED_MS)) return dayOf(p) > dayOf(x) ? p : x;
+  return dayOf(p) > dayOf(x) ? { ...x, from: dayOf(p) } : x;
+};
+
+/**
  * Where a player's accepted restriction outlives the login and the page (`remember` on acceptance,
  * `recall` at each login's start: its profile flow is barred until a read of its own shows it), for
  * `ACCEPTED_MS` (a read that showed it once does not end it: a replica that lags later must not
@@ -184,9 +203,10 @@ export const ACCEPTED_MS = 86_400_000;
  * stamp's second): an earlier one (a lagging replica, before an extension) is not it; one heard
  * from another tab, by any of its kind in force (an old one about to end shows it too: when it
  * ends, the flow reads to confirm, `liftedByTime`, REVIEW37-2; once shown, it is dated by the start
- * of the one that showed it, its day from when it was heard, `datedBy`). A pause or a self-exclusion
- * is shown too by one of the other kind (`protects`) that started since and is in force all its
- * day. One that is only pending is not shown (review 7, H2): the request starts it at once, so a
+ * of the one that showed it, its day from when it was heard, `datedBy`). A pause is shown too by a
+ * self-exclusion that started since and is in force all its day (a pause shows no self-exclusion:
+ * it leaves the account open, review 85). One that is only pending is not shown (review 7, H2): the
+ * request starts it at once, so a
  * start ahead of the read's time is a clock or a zone misread (naive UTC read as São Paulo: 3 hours
  * ahead), and the player stays barred until a read shows it in force.
  */
@@ -201,17 +221,16 @@ export const shows = (
     const recent = x.since !== null && x.since >= accepted.at - bound - 1000;
     return x.kind === accepted.kind
       ? x.since !== null && (!!accepted.heard || recent)
-      : protects(x) && recent && (x.until ?? 1 / 0) >= accepted.at + ACCEPTED_MS;
+      : x.kind === 'selfExclusion' && recent && (x.until ?? 1 / 0) >= accepted.at + ACCEPTED_MS;
   });
 
 /**
- * A pause or a self-exclusion: either shows the other awaited, started since it was sent and in
- * force all the await's day (a pause of one day may end hours after it began: the reader takes
- * N - 1 days; REVIEW37-1).
- * Two sends of one tab stamped within the clock's bound cannot be ordered, and tabs that kept the
- * later-stamped one awaited what the server refused for a day while the tab that sent both was
- * shown the other current (HRW36: an exclusion's answer lost, then a pause accepted, or the other
- * way round).
+ * A pause or a self-exclusion (`datedBy`: the start that dates one heard). A self-exclusion shows a
+ * pause awaited (`shows`), started since it was sent and in force all the await's day (a pause of one
+ * day may end hours after it began: the reader takes N - 1 days; REVIEW37-1); a pause shows no
+ * self-exclusion (review 85). Two sends of one tab stamped within the clock's bound cannot be
+ * ordered (HRW36: an exclusion's answer lost, then a pause accepted, or the other way round): every
+ * tab keeps the self-exclusion of the two (`strongerOf`), whatever their stamps.
  */
 const protects = (x: { kind: string }) => x.kind === 'pause' || x.kind === 'selfExclusion';
 
@@ -238,7 +257,7 @@ export const datedBy = (
 
 // (Its day from when it was heard, when the one that showed it started before: REVIEW38.)
 const withDay = (accepted: AcceptedRestriction, at: number): AcceptedRestriction =>
-  accepted.at > at ? { kind: accepted.kind, at, from: accepted.at } : { kind: accepted.kind, at };
+  dayOf(accepted) > at ? { kind: accepted.kind, at, from: dayOf(accepted) } : { kind: accepted.kind, at };
 
 /**
  * `r` with a restriction accepted but not yet read (`kind`: the profile flow's `expect`) in force

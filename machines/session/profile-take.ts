@@ -15,6 +15,7 @@ import {
   type ProfileSource,
   readAtOf,
   shows,
+  strongerOf,
   timeAfter,
 } from './profile-rules';
 import { advanced } from './profile-setup';
@@ -47,9 +48,10 @@ export const took = (
   // (Nor on a clock that has not learned the server's time: one ahead ended them early, review 80.)
   const unsure = d.stamp.trusted === false || context.unlearned;
   const awaited = dated && (unsure || !(d.sent - dayOf(dated) >= ACCEPTED_MS)) ? dated : null;
-  const kept =
-    awaited ??
-    (context.shown && (context.unlearned || now - dayOf(context.shown) < ACCEPTED_MS) ? context.shown : null);
+  const shown =
+    context.shown && (context.unlearned || now - dayOf(context.shown) < ACCEPTED_MS) ? context.shown : null;
+  // (A pause awaited beside a self-exclusion shown: the exclusion, its day to the pause's.)
+  const kept = awaited ? strongerOf(shown, awaited) : shown;
   const showsIt = !!kept && shows(d.userInfo, now, boundOf(context.services), kept);
   const seen = own && showsIt;
   const expect = seen ? null : showsIt && !own ? awaited : kept;

@@ -66,6 +66,7 @@ import {
   type ReadOutcome,
   sameOwner,
   stampOf,
+  strongerOf,
   withoutToken,
 } from './profile-rules';
 import {
@@ -162,19 +163,29 @@ const TOOK_SEEN = /* @__PURE__ */ assign<ProfileFlowContext, Ev, undefined, Ev, 
   },
 );
 
-/** A kept restriction (`ACCEPTED`) newer than the one awaited and than one its reads showed (done: the entry runs again on each re-entry). */
+/**
+ * A kept restriction (`ACCEPTED`) newer than the one awaited and than one its reads showed, or a
+ * self-exclusion beside a pause held (`strongerOf`, review 85: whatever their times) (done: the
+ * entry runs again on each re-entry).
+ */
 const newer = ({ context, event }: { context: ProfileFlowContext; event: Ev }) => {
   const { accepted } = event as Extract<Stamped, { type: 'ACCEPTED' }>;
+  const held = context.expect ?? context.shown;
   return (
     isTrustedEvent(event) &&
     !!accepted &&
-    accepted.at > (context.shown?.at ?? -1) &&
-    !(context.expect && !context.expect.heard && context.expect.at >= accepted.at)
+    ((!!held && strongerOf(held, accepted).kind !== held.kind) ||
+      (accepted.at > (context.shown?.at ?? -1) &&
+        !(context.expect && !context.expect.heard && context.expect.at >= accepted.at)))
   );
 };
 /** It is awaited: no betting until a read of the flow's own shows it. */
 const awaitKept = /* @__PURE__ */ assign<ProfileFlowContext, Ev, undefined, Ev, never>(({ context, event }) =>
-  advanced(context, { expect: (event as Extract<Stamped, { type: 'ACCEPTED' }>).accepted }, {}),
+  advanced(
+    context,
+    { expect: strongerOf(context.expect, (event as Extract<Stamped, { type: 'ACCEPTED' }>).accepted!) },
+    {},
+  ),
 );
 
 /** What `idle` and `retrying` both hear: the clock's trust. */

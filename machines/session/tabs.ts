@@ -14,7 +14,7 @@ import { metaFields, ownerOf, servicesOf } from './context';
 import { internal, type SessionInternalEvent, trusted } from './events';
 import { heardInFlight, inFlightTold } from './in-flight';
 import { canAdopt, endsOurs, isNewer, isOtherLogin, pulledBack, raiseClock, timed } from './order';
-import { withoutToken } from './profile-rules';
+import { dayOf, withoutToken } from './profile-rules';
 import { onBase, readClock, sending } from './refresh';
 import { revokeToken } from './revoke';
 import { isOwn, isSpent, isStale, named, ownHeld, ownSession, readNow, sameLogin, settle } from './store';
@@ -420,7 +420,8 @@ function answerSync(context: SessionContext, play?: unknown, inflight?: Kept['in
     return (
       own &&
       s.crossTab?.publishSession(named({ ...own }, context), 'sync', context.user, {
-        ...(r && { restricted: { kind: r.kind, at: Math.floor(r.at) } }),
+        // (Its day's start: told as heard, any of its kind in force shows it there.)
+        ...(r && { restricted: { kind: r.kind, at: Math.floor(dayOf(r)) } }),
         ...(limits && { limits: { ...limits, at: Math.floor(limits.at) } }),
         play: play as Kept['play'],
         ...(inflight?.length && { inflight }),

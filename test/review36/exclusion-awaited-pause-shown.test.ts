@@ -11,9 +11,12 @@ import { pausedFrom, profileOn } from './flow';
 // sends). Tab A awaited the pause (its later word), shown: current. Tab B kept the later-stamped one,
 // the exclusion (the accepted store's peek), and was stale for a day. A pause in force that started
 // after the exclusion was sent shows it too (and a self-exclusion a pause): both tabs current.
+// Fifty-third pass (review 85), by decision: a pause shows no self-exclusion (it leaves the account
+// open while the exclusion may be in force); both tabs keep the exclusion of the two (`strongerOf`,
+// whatever their stamps) and agree: stale, barred, the account shown blocked until a read shows it.
 
 describe('review36: an exclusion awaited, a pause read in force', () => {
-  it('shows it: current and barred (tab B, the exclusion kept stamped later)', async () => {
+  it('does not show it: stale, barred, the account blocked (tab B, the exclusion kept stamped later)', async () => {
     const clock = new SimulatedClock();
     clock.set(Date.parse('2026-11-23T15:00:00.400Z'));
     let info = freeUserInfo();
@@ -26,9 +29,13 @@ describe('review36: an exclusion awaited, a pause read in force', () => {
     tab.flow.send(trusted({ type: 'ACCEPTED', accepted: { kind: 'selfExclusion', at: t + 500 } }) as never);
     await tab.run(30, S);
     expect(tab.restrictions()).toMatchObject({
-      status: 'current',
+      status: 'stale',
       canBet: false,
-      inForce: [expect.objectContaining({ kind: 'pause' })],
+      accountBlocked: true,
+      inForce: expect.arrayContaining([
+        expect.objectContaining({ kind: 'selfExclusion' }),
+        expect.objectContaining({ kind: 'pause' }),
+      ]),
     });
     tab.flow.stop();
   });
