@@ -344,11 +344,13 @@ function keepHeard(
   if (!(now > 0)) return false;
   const s = servicesOf(c);
   const store = acceptedStoreOf(s.tokens, s.clock);
-  const news = !!r && !store.recall(userId, now);
+  const had = store.recall(userId, now);
   // Dated ahead: from now, on a clock that learned the server's time only (T-7: an untaught one
   // behind would date it early).
   const at = r?.at ?? now;
   if (r) store.remember(userId, { kind: r.kind, at: reading!.learned ? Math.min(at, now) : at, heard: true });
+  // News: none kept before, or a kind kept now that was not (an exclusion over a pause, review 85).
+  const news = !!r && (!had || had.kind !== store.recall(userId, now, true)?.kind);
   return (!!limits && store.rememberLimits!(userId, limits, now)) || news;
 }
 

@@ -28,8 +28,9 @@ export interface Route {
   segments: readonly (string | { hole: Hole })[];
   query: Readonly<Record<string, QueryRule>>;
   /**
-   * The auth rows' own schemas: the proxy checks the request and reads a 2xx answer with them, so
-   * the browser client carries none (docs/server.md, "The wire protocol").
+   * The row's payload schema: the proxy checks the request with it and forwards what it reads
+   * (every row). The auth rows' answer schema (`response`): the proxy reads a 2xx answer with it,
+   * so the browser client carries none (docs/server.md, "The wire protocol").
    */
   request?: z.ZodMiniType;
   response?: z.ZodMiniType | null;
@@ -102,7 +103,11 @@ export function buildRoutes(given?: Partial<AuthEndpoints>): Route[] {
     if (name === 'refreshToken') refresh = `${method} ${String(path).split('?')[0]}`;
     else routes.push(routeOf(name, { ...row, ...override }, true));
   }
-  for (const [name, row] of Object.entries(USER_OPERATIONS)) routes.push(routeOf(name, row as Operation));
+  // A user row's body is read by its schema too (what the core's module sends: review 88, a body's
+  // `_method` or any field the operation does not send was forwarded as it came); its answer is the
+  // browser client's to read.
+  for (const [name, row] of Object.entries(USER_OPERATIONS))
+    routes.push({ ...routeOf(name, row as Operation), request: (row as Operation).request });
   // Two rows at one method and path (or at the proxy's own `GET P/session`, `GET P/report-file`):
   // only the first would ever be served, the other's calls going to it (a logout to the login).
   const seen = new Map([

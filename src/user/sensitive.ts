@@ -15,6 +15,7 @@ import type {
   Standalone,
 } from '../operation/operation';
 import { operation } from '../operation/operation';
+import { readBoolean } from '../schemas/common';
 import { isSecret, type Secret, secret } from '../secrets/secret';
 import { isProtective, limitChangesOf } from './protective';
 import {
@@ -144,6 +145,7 @@ async function sendCounted(
   payload: unknown,
   read: ReadCallers,
   protective?: boolean,
+  signal?: AbortSignal,
 ): Promise<unknown> {
   // A shallow copy with every `Secret` value revealed: made right before the request is sent.
   const body = read(() => {
@@ -158,11 +160,14 @@ async function sendCounted(
     return out ?? payload;
   });
   // The current password: `password_check`, changePassword's `old_password`, checkPassword's
-  // `password` (REVIEW-AA AA-3): counted; a check's `success: false` is a wrong password (`true`
-  // a right one; unreadable: neither).
+  // `password` (REVIEW-AA AA-3): counted; a check's `success` read as its row reads it (`readBoolean`:
+  // `false`, `0`, `'0'`, `'false'` a wrong password, `true`, `1`, `'true'` a right one; unreadable:
+  // neither; review 89: only `false` and `true` counted, a PHP back end's `0` was no wrong password).
+  // None reserved for a call already aborted: the adapter refuses it, nothing sent (review 89: its
+  // attempt stayed pending, three such calls locked the player out).
   const p = read(() => ({ ...(payload as object) })) as Record<string, unknown>;
   const change = (p.password_check ?? p.old_password) != null;
-  if (!change && p.password == null) return attempt(body);
+  if ((!change && p.password == null) || signal?.aborted) return attempt(body);
   const ticket = attempts.reserve(protective);
   let result: unknown;
   try {
@@ -181,7 +186,7 @@ async function sendCounted(
   }
   // An answer whose `success` cannot be read (a getter, a Proxy): that failure is thrown, read by
   // the caller as unknown (`UnexpectedError`), and the attempt stays pending.
-  const ok = change || (result as { success?: unknown } | null)?.success;
+  const ok = change || readBoolean((result as { success?: unknown } | null)?.success);
   attempts.settle(ticket, ok !== true || undefined, ok === false);
   return result;
 }
@@ -276,7 +281,7 @@ export async function sendSensitive(
             }
           : body;
       try {
-        return await sendCounted(attempts, sending, sent, read, protective);
+        return await sendCounted(attempts, sending, sent, read, protective, signal);
       } catch (caught) {
         // What was thrown, read once (`thrownOf`: a value whose reading throws is an
         // `UnexpectedError`, never a step-up). A call that cannot carry the password (spec 5.7:

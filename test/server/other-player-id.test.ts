@@ -13,7 +13,7 @@ const { ref, fx } = usePam(clock);
 
 /** Every route of the service whose `{id}` is the player's (docs/spec: "id: user id"). */
 const PLAYER_ROUTES: [string, unknown][] = [
-  ['/pam/users/update/', { name: 'P' }],
+  ['/pam/users/update/', { first_name: 'P' }],
   [
     '/pam/users/change-password/',
     { old_password: 'x', password: 'Abcdef12!', password_confirmation: 'Abcdef12!' },
