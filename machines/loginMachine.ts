@@ -25,7 +25,7 @@ import {
   requestLogin,
   requestRegistration,
 } from './login/request';
-import { machineSetup } from './machine-setup';
+import { machineSetup, readOwn } from './machine-setup';
 
 /** Rejected two-factor codes after which the login fails (RESET starts over). */
 export const MAX_REJECTED_CODES = 5;
@@ -385,8 +385,9 @@ export const loginMachine = /* @__PURE__ */ (() =>
         input: ({ context, event }: { context: LoginContext; event: LoginEvent }): RegisterRequest => {
           // Only REGISTER enters `registering` (a restore computes this input with an event of none).
           const payload = (event as { payload?: RegistrationPayload }).payload;
-          // The registration fields without the secrets (those are boxed separately).
-          const { password: _p, captcha_token: _c, ...fields } = (payload ?? {}) as RegistrationPayload;
+          // The registration fields without the secrets (those are boxed separately), read once key
+          // by key (`readOwn`: a key whose reading throws is left out, review 91).
+          const { password: _p, captcha_token: captcha, ...fields } = readOwn(payload) as RegistrationPayload;
           // The context (the auth module, the boxed password) with the fields.
           return {
             ...context,
@@ -395,7 +396,7 @@ export const loginMachine = /* @__PURE__ */ (() =>
             // which no redaction walks, and a key the registration does not take
             // (`password_confirmation`) is refused only when sent; a function shows nothing.
             payload: payload && (() => fields),
-            captchaToken: boxCaptcha(payload?.captcha_token),
+            captchaToken: boxCaptcha(captcha),
           } as unknown as RegisterRequest;
         },
         onDone: [
@@ -414,8 +415,8 @@ export const loginMachine = /* @__PURE__ */ (() =>
     // acceptRegistration: only REGISTER runs it (in `idle`, `failed`, `cancelledAccount`). The
     // password is boxed on receipt; the 2FA step logs in with the e-mail and this password.
     assign(({ event }: { event: LoginEvent }) => {
-      const p = (event as Extract<LoginEvent, { type: 'REGISTER' }>).payload;
-      return accepted(p?.email, p?.password, p?.app_source, p?.captcha_token);
+      const p = readOwn((event as Extract<LoginEvent, { type: 'REGISTER' }>).payload) as RegistrationPayload;
+      return accepted(p.email, p.password, p.app_source, p.captcha_token);
     }),
   ))();
 

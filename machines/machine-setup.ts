@@ -162,10 +162,7 @@ function readingEvents<M extends AnyStateMachine>(machine: M): M {
       e = {};
       try {
         e.type = event.type;
-        for (const k of Object.keys(event))
-          try {
-            if (k !== 'type') e[k] = event[k];
-          } catch {}
+        readOwn(event, e);
       } catch {}
     }
     return typeof e.type === 'string' ? transition(snapshot, e as never, scope) : snapshot;
@@ -173,6 +170,23 @@ function readingEvents<M extends AnyStateMachine>(machine: M): M {
   machine.provide = (implementations) => readingEvents(provide.call(machine, implementations)) as never;
   return machine;
 }
+
+/**
+ * `x`'s own enumerable keys, each read once, into `into` (a plain object): a key whose reading
+ * throws (a getter, a Proxy's trap, a revoked Proxy) is left out, one `into` has already is not
+ * read again, and an `x` whose keys cannot be listed gives none. What a machine reads of an event
+ * and of what it carries (a registration's payload, a service's answer: review 91, a payload's
+ * getter crashed the actor for good).
+ */
+export const readOwn = (x: unknown, into: Record<string, unknown> = {}): Record<string, unknown> => {
+  try {
+    for (const k of Object.keys(x as object))
+      try {
+        if (!Object.hasOwn(into, k)) into[k] = (x as Record<string, unknown>)[k];
+      } catch {}
+  } catch {}
+  return into;
+};
 
 const identity = <T>(x: T): T => x;
 

@@ -3,7 +3,7 @@ import { asPamError } from 'pam-client/internal';
 import { assign, type DoneActorEvent, type ErrorActorEvent, type EventObject, emit } from 'xstate';
 import type { CaptchaProvider, RegistrationPayload } from './login/request';
 import { box, boxCaptcha, boxRegistration, REGISTER_KEYS } from './login/request';
-import { machineSetup } from './machine-setup';
+import { machineSetup, readOwn } from './machine-setup';
 import {
   type DocumentCheck,
   type DocumentPrefill,
@@ -85,7 +85,8 @@ const failure = (event: EventObject) => (event as ErrorActorEvent).error;
 
 /** The payload with its secrets boxed on receipt (and the value of a key it does not take). */
 function boxed(payload: RegistrationPayload): SubmittedRegistration {
-  const { password, captcha_token, ...fields } = (payload ?? {}) as RegistrationPayload;
+  // Read once, key by key (`readOwn`: a key whose reading throws is left out, refused as missing).
+  const { password, captcha_token, ...fields } = readOwn(payload) as RegistrationPayload;
   return {
     // The value of a key a registration does not take boxed too (FIXSEC28 F3).
     ...(boxRegistration(fields, REGISTER_KEYS) as typeof fields),

@@ -17,6 +17,7 @@ import { DEFAULT_TIMEOUT_MS, type TimersLike } from 'pam-client/internal';
 // its 12 names at most): the build's shared chunk carries it once for both entries.
 import { providedToken } from '../../src/auth/captcha';
 import { fromPromise } from '../actor-logic';
+import { readOwn } from '../machine-setup';
 
 /**
  * What a login request actor receives (`loginMachine` gives its context with these parts; other
@@ -152,13 +153,7 @@ export const boxRegistration = (
 ): Record<string, unknown> => {
   // Key by key: a key whose reading throws is left out (missing, refused as such), the others kept
   // (review 79: one such key made the whole command `{}`, its `type` lost, and the session died).
-  const o: Record<string, unknown> = {};
-  try {
-    for (const k of Object.keys(payload as object))
-      try {
-        o[k] = (payload as Record<string, unknown>)[k];
-      } catch {}
-  } catch {}
+  const o = readOwn(payload);
   for (const k in o) if (o[k] != null && !keep.test(k)) o[k] = (k === captcha ? boxCaptcha : box)(o[k]);
   return o;
 };

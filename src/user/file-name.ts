@@ -17,8 +17,8 @@ const INVISIBLE = /[\p{Cf}\u115f\u1160\u3164\uffa0]/gu;
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
 const REFUSED = /[\u0000-\u001f\u007f-\u009f\u2028\u2029<>:"|?*\uff0f\u2215\u2044]/g;
-/** Names Windows reserves for devices, whatever the extension (`CON`, `nul.txt`, `COM1.pdf`). */
-const RESERVED = /^(?:con|prn|aux|nul|com[1-9]|lpt[1-9])\s*(?:\.|$)/i;
+/** Names Windows reserves for devices, whatever the extension (`CON`, `nul.txt`, `COM1.pdf`, `COM¹`, `CONIN$`: review 91). */
+const RESERVED = /^(?:con|prn|aux|nul|conin\$|conout\$|(?:com|lpt)[0-9\xb9\xb2\xb3])\s*(?:\.|$)/i;
 const EDGES = /^[.\s]+|[.\s]+$/g;
 
 /** `filename*=UTF-8''na%C3%AFve.pdf` (RFC 8187: charset, optional language, percent-encoded). */
