@@ -225,20 +225,24 @@ export const shows = (
   });
 
 /**
- * A pause or a self-exclusion (`datedBy`: the start that dates one heard). A self-exclusion shows a
- * pause awaited (`shows`), started since it was sent and in force all the await's day (a pause of one
- * day may end hours after it began: the reader takes N - 1 days; REVIEW37-1); a pause shows no
- * self-exclusion (review 85). Two sends of one tab stamped within the clock's bound cannot be
- * ordered (HRW36: an exclusion's answer lost, then a pause accepted, or the other way round): every
- * tab keeps the self-exclusion of the two (`strongerOf`), whatever their stamps.
+ * Whether `x`, in force, is of a kind that shows `a` (`datedBy`: the starts that date one heard):
+ * its own, or a self-exclusion. A self-exclusion shows a pause awaited (`shows`), started since it
+ * was sent and in force all the await's day (a pause of one day may end hours after it began: the
+ * reader takes N - 1 days; REVIEW37-1); a pause shows no self-exclusion (review 85), nor dates one
+ * (review 90: a heard exclusion dated by a later pause's start was not shown by the next read). Two
+ * sends of one tab stamped within the clock's bound cannot be ordered (HRW36: an exclusion's answer
+ * lost, then a pause accepted, or the other way round): every tab keeps the self-exclusion of the
+ * two (`strongerOf`), whatever their stamps.
  */
-const protects = (x: { kind: string }) => x.kind === 'pause' || x.kind === 'selfExclusion';
+const showsKind = (x: { kind: string }, a: AcceptedRestriction) =>
+  x.kind === a.kind || x.kind === 'selfExclusion';
 
 /**
  * A restriction as a read of the flow's own showed it: one heard from another tab (`heard`: dated
  * when heard, else by the first reading after it) is dated here by that read, at the latest start
- * of a pause or self-exclusion in force (the other kind's too: never 0, a25758bc's review; a later
- * date would make the very restriction that showed it fail to show it again), its day still from
+ * of a restriction in force of a kind that shows it (`showsKind`: a pause's by a self-exclusion's
+ * too, never 0, a25758bc's review; a later date would make the very restriction that showed it fail
+ * to show it again), its day still from
  * when it was heard (`from`, when that start is earlier). So the tab that heard it keeps it as the
  * tab that had it accepted does (`shown`: a day): a replica that lags later does not free the player
  * there. One dated is kept as is.
@@ -252,7 +256,10 @@ export const datedBy = (
     ? accepted
     : withDay(
         accepted,
-        Math.max(0, ...profileReadOf(userInfo, now)[0].inForce.map((x) => (protects(x) && x.since) || 0)),
+        Math.max(
+          0,
+          ...profileReadOf(userInfo, now)[0].inForce.map((x) => (showsKind(x, accepted) && x.since) || 0),
+        ),
       );
 
 // (Its day from when it was heard, when the one that showed it started before: REVIEW38.)

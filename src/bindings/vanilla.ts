@@ -71,12 +71,14 @@ export function onSessionChange<V>(client: SessionSource<V>, listener: (view: V)
   // catch-up call was made subscribed, so a change it made called the listener inside it).
   let shown: V | undefined;
   let running = false;
+  // (Once let go, never called again, not even by the catch-up of a call that let go: review 90.)
+  let stopped = false;
   const show = () => {
     if (running) return;
     running = true;
     try {
       // (At most 16 in a row: a listener that changes the view at every call would never return.)
-      for (let n = 0; n < 16 && shown !== client.view; n++) {
+      for (let n = 0; n < 16 && !stopped && shown !== client.view; n++) {
         shown = client.view;
         listener(shown);
       }
@@ -84,7 +86,11 @@ export function onSessionChange<V>(client: SessionSource<V>, listener: (view: V)
       running = false;
     }
   };
-  const stop = client.subscribe(show);
+  const off = client.subscribe(show);
+  const stop = () => {
+    stopped = true;
+    off();
+  };
   try {
     show();
   } catch (error) {

@@ -49,10 +49,15 @@ type ActorArgs<TLogic extends AnyActorLogic> =
  */
 const follow = (subscribe: () => () => void): void => {
   let stop: (() => void) | undefined;
+  // (Not in a scope stopped meanwhile: nothing would ever let that subscription go, review 90.)
+  const scope = vue.getCurrentScope();
   const start = () => {
-    stop = subscribe();
+    if (scope?.active !== false) stop = subscribe();
   };
-  vue.getCurrentInstance() ? vue.onMounted(start) : start();
+  // Deferred only in a component not mounted yet: one used in `onMounted` (or in a scope made
+  // there, a store's) subscribes at once (review 90: its mount had passed, it never subscribed).
+  const instance = vue.getCurrentInstance();
+  instance && !instance.isMounted ? vue.onMounted(start) : start();
   vue.onScopeDispose(() => stop?.());
 };
 

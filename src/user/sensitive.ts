@@ -163,11 +163,13 @@ async function sendCounted(
   // `password` (REVIEW-AA AA-3): counted; a check's `success` read as its row reads it (`readBoolean`:
   // `false`, `0`, `'0'`, `'false'` a wrong password, `true`, `1`, `'true'` a right one; unreadable:
   // neither; review 89: only `false` and `true` counted, a PHP back end's `0` was no wrong password).
-  // None reserved for a call already aborted: the adapter refuses it, nothing sent (review 89: its
-  // attempt stayed pending, three such calls locked the player out).
+  // A call already aborted: its attempt is let go when it is refused `aborted` (nothing sent: review
+  // 89, it stayed pending, three such calls locked the player out), counted by its answer when an
+  // adapter that ignores the signal sends it all the same (review 90).
   const p = read(() => ({ ...(payload as object) })) as Record<string, unknown>;
   const change = (p.password_check ?? p.old_password) != null;
-  if ((!change && p.password == null) || signal?.aborted) return attempt(body);
+  const early = signal?.aborted;
+  if (!change && p.password == null) return attempt(body);
   const ticket = attempts.reserve(protective);
   let result: unknown;
   try {
@@ -180,7 +182,9 @@ async function sendCounted(
     attempts.settle(
       ticket,
       thrown,
-      p.password_check == null && thrown[1] === 'step_up_required' ? false : undefined,
+      (p.password_check == null && thrown[1] === 'step_up_required') || (early && thrown[1] === 'aborted')
+        ? false
+        : undefined,
     );
     throw thrown;
   }
