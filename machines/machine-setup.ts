@@ -159,11 +159,13 @@ function readingEvents<M extends AnyStateMachine>(machine: M): M {
   machine.transition = (snapshot, event, scope) => {
     let e: Record<string, unknown> = event;
     if (!TRUSTED.has(event)) {
-      e = {};
+      // Its `type` read first (a class's accessor, not an own key, counts), then its own keys.
+      let type: unknown;
       try {
-        e.type = event.type;
-        readOwn(event, e);
+        type = event.type;
       } catch {}
+      e = readOwn(event);
+      e.type = type;
     }
     return typeof e.type === 'string' ? transition(snapshot, e as never, scope) : snapshot;
   };
@@ -172,20 +174,20 @@ function readingEvents<M extends AnyStateMachine>(machine: M): M {
 }
 
 /**
- * `x`'s own enumerable keys, each read once, into `into` (a plain object): a key whose reading
- * throws (a getter, a Proxy's trap, a revoked Proxy) is left out, one `into` has already is not
- * read again, and an `x` whose keys cannot be listed gives none. What a machine reads of an event
- * and of what it carries (a registration's payload, a service's answer: review 91, a payload's
- * getter crashed the actor for good).
+ * `x`'s own enumerable keys, each read once, as a plain object: a key whose reading throws (a
+ * getter, a Proxy's trap, a revoked Proxy) is left out, and an `x` whose keys cannot be listed gives
+ * none. What a machine reads of an event and of what it carries (a registration's payload, a
+ * service's answer: review 91, a payload's getter crashed the actor for good).
  */
-export const readOwn = (x: unknown, into: Record<string, unknown> = {}): Record<string, unknown> => {
+export const readOwn = (x: unknown): Record<string, unknown> => {
+  const o: Record<string, unknown> = {};
   try {
     for (const k of Object.keys(x as object))
       try {
-        if (!Object.hasOwn(into, k)) into[k] = (x as Record<string, unknown>)[k];
+        o[k] = (x as Record<string, unknown>)[k];
       } catch {}
   } catch {}
-  return into;
+  return o;
 };
 
 const identity = <T>(x: T): T => x;
