@@ -5,6 +5,7 @@
 
 import type { Sealer, SessionData } from './cookie';
 import { asSessionData } from './cookie';
+import { type Hold, heldIn, keepHold, MAX_ENDED } from './holds';
 import { IN_FLIGHT_MS } from './store';
 import type { PamSessionStore } from './types';
 
@@ -44,30 +45,6 @@ interface Deps {
 
 const MAX_CHAIN = 16;
 const POLL_MS = 25;
-/** Ended logins remembered by one instance (the oldest forgotten first; a store keeps them all). */
-const MAX_ENDED = 100_000;
-
-/** An instance's own record of a hold (`fin:`, `cut:`): until when, and whether a clearing answer took it. */
-type Hold = { until: number; clears: boolean };
-
-/** `id`'s record in `map` at `now`, while it lasts; the lapsed ones swept first (oldest first: each is
- * held as long, so the first one still held ends the sweep). */
-function heldIn(map: Map<string, Hold>, id: string, now: number): Hold | undefined {
-  for (const [k, h] of map) {
-    if (h.until > now) break;
-    map.delete(k);
-  }
-  const h = map.get(id);
-  return h && h.until > now ? h : undefined;
-}
-
-/** Records `id` in `map` for `IN_FLIGHT_MS` from `now` (re-set last: the sweep reads them oldest first). */
-function keepHold(map: Map<string, Hold>, id: string, now: number, clears: boolean): void {
-  if (map.size >= MAX_ENDED) map.delete(map.keys().next().value!);
-  map.delete(id);
-  map.set(id, { until: now + IN_FLIGHT_MS, clears });
-}
-
 async function digest(token: string): Promise<string> {
   const bytes = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
   return Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
