@@ -175,8 +175,8 @@ function readingEvents<M extends AnyStateMachine>(machine: M): M {
 
 /**
  * `x`'s own enumerable keys, each read once, as a plain object: a key whose reading throws (a
- * getter, a Proxy's trap, a revoked Proxy) is left out, and an `x` whose keys cannot be listed gives
- * none. What a machine reads of an event and of what it carries (a registration's payload, a
+ * getter, a Proxy's trap, a revoked Proxy) is left out, so is an own `__proto__` (`JSON.parse` makes
+ * one), and an `x` whose keys cannot be listed gives none. What a machine reads of an event and of what it carries (a registration's payload, a
  * service's answer: review 91, a payload's getter crashed the actor for good).
  */
 export const readOwn = (x: unknown): Record<string, unknown> => {
@@ -184,7 +184,9 @@ export const readOwn = (x: unknown): Record<string, unknown> => {
   try {
     for (const k of Object.keys(x as object))
       try {
-        o[k] = (x as Record<string, unknown>)[k];
+        // (Not `__proto__`: assigned, it would set the copy's prototype to the caller's value, every
+        // key the copy lacks then read through it: review 92.)
+        if (k !== '__proto__') o[k] = (x as Record<string, unknown>)[k];
       } catch {}
   } catch {}
   return o;

@@ -156,6 +156,8 @@ export type Through = (
   http: object,
   read: ReadCallers,
   request?: z.ZodMiniType,
+  /** The operation's name (what errors call it). */
+  name?: string,
 ) => Promise<unknown>;
 
 /** Runs a read of the caller's payload or options: one that throws is the call's `invalid_request`. */
@@ -226,7 +228,9 @@ export async function send(
   };
   try {
     needs(http, verb);
-    const raw = await (through ? through(attempt, payload, options, http, read, request) : attempt(payload));
+    const raw = await (through
+      ? through(attempt, payload, options, http, read, request, name)
+      : attempt(payload));
     if (response === null) return undefined;
     // Read in the `try` too: a custom adapter's answer whose reading throws (a Proxy trap, a getter).
     const answer = response ? parseResponse(name, response, raw) : raw;

@@ -146,6 +146,7 @@ async function sendCounted(
   read: ReadCallers,
   protective?: boolean,
   signal?: AbortSignal,
+  name = 'call',
 ): Promise<unknown> {
   // A shallow copy with every `Secret` value revealed: made right before the request is sent.
   const body = read(() => {
@@ -163,13 +164,13 @@ async function sendCounted(
   // `password` (REVIEW-AA AA-3): counted; a check's `success` read as its row reads it (`readBoolean`:
   // `false`, `0`, `'0'`, `'false'` a wrong password, `true`, `1`, `'true'` a right one; unreadable:
   // neither; review 89: only `false` and `true` counted, a PHP back end's `0` was no wrong password).
-  // A call already aborted: its attempt is let go when it is refused `aborted` (nothing sent: review
-  // 89, it stayed pending, three such calls locked the player out), counted by its answer when an
-  // adapter that ignores the signal sends it all the same (review 90).
   const p = read(() => ({ ...(payload as object) })) as Record<string, unknown>;
   const change = (p.password_check ?? p.old_password) != null;
-  const early = signal?.aborted;
   if (!change && p.password == null) return attempt(body);
+  // A call already aborted is refused here, `aborted`: never handed to the adapter, nothing reserved
+  // (review 89: its attempt stayed pending, three such calls locked the player out; reviews 90 and
+  // 92: an adapter that ignores the signal, or checks it after sending, sent it uncounted).
+  if (signal?.aborted) throw new AbortedError(name, 'call');
   const ticket = attempts.reserve(protective);
   let result: unknown;
   try {
@@ -182,9 +183,7 @@ async function sendCounted(
     attempts.settle(
       ticket,
       thrown,
-      (p.password_check == null && thrown[1] === 'step_up_required') || (early && thrown[1] === 'aborted')
-        ? false
-        : undefined,
+      p.password_check == null && thrown[1] === 'step_up_required' ? false : undefined,
     );
     throw thrown;
   }
@@ -233,6 +232,7 @@ export async function sendSensitive(
   http: object = sendSensitive,
   read: ReadCallers = (f) => f(),
   request?: z.ZodMiniType,
+  name?: string,
 ): Promise<unknown> {
   const attempts = stepUpAttemptsOf(http);
   const onStepUp = read(() => (options as SensitiveCallOptions | undefined)?.onStepUp);
@@ -285,7 +285,7 @@ export async function sendSensitive(
             }
           : body;
       try {
-        return await sendCounted(attempts, sending, sent, read, protective, signal);
+        return await sendCounted(attempts, sending, sent, read, protective, signal, name);
       } catch (caught) {
         // What was thrown, read once (`thrownOf`: a value whose reading throws is an
         // `UnexpectedError`, never a step-up). A call that cannot carry the password (spec 5.7:
