@@ -24,13 +24,10 @@ export const CHECK_ACTIONS = [
     const { restricts: kind, at = 0, limits } = event as LimitsCheck;
     if (limits) {
       // (Kind by kind the stricter of those kept and those sent, `mergeLimits`: a looser change of
-      // unknown outcome never replaces a stricter one kept, review 85.)
-      const kept = mergeLimits(
-        context.limits,
-        { at, fields: limits },
-        Math.max(at, context.now),
-        !context.unlearned,
-      )!;
+      // unknown outcome never replaces a stricter one kept, review 85; those sent as they are when
+      // neither is in its day at the flow's time, a clock re-learned downward.)
+      const sent = { at, fields: limits };
+      const kept = mergeLimits(context.limits, sent, Math.max(at, context.now), !context.unlearned) ?? sent;
       // Applied at once to what is held where they tighten it (ZERO30: a bet or loss limit of 0
       // accepted bars betting from the answer, not from the read that follows; a looser one waits),
       // as the read that follows applies them too.
