@@ -344,7 +344,7 @@ function keepHeard(
   if (!(now > 0)) return false;
   const s = servicesOf(c);
   const store = acceptedStoreOf(s.tokens, s.clock);
-  const had = store.recall(userId, now);
+  const had = r && store.recall(userId, now);
   // Dated ahead: from now, on a clock that learned the server's time only (T-7: an untaught one
   // behind would date it early).
   const at = r?.at ?? now;
