@@ -20,12 +20,13 @@ export const SENSITIVE = [
   'setSelfExclusion',
 ] as const satisfies readonly (keyof UserModule)[];
 
-/** `user` with `onStepUp` given to each sensitive change that has none of its own. */
+/** `user` with `onStepUp` given to each sensitive change that has none of its own (a call's `null`: none, asks nobody). */
 export function withStepUp(user: UserModule, onStepUp: StepUpPrompt | undefined): UserModule {
   if (!onStepUp) return user;
   // (`wrapCalls` hands each layer its own plain copy of the options: set in place.)
   return wrapCalls(user, SENSITIVE, (original, _, at) => (...args) => {
-    (args[at] as SensitiveCallOptions).onStepUp ||= onStepUp;
+    const options = args[at] as SensitiveCallOptions;
+    if (options.onStepUp === undefined) options.onStepUp = onStepUp;
     return original(...args);
   });
 }

@@ -85,8 +85,9 @@ export function userCalls(o: UserCallsOptions) {
       let prompts = 0;
       let cancelled = false;
       let prompting = false;
-      const options = args[at] as { onStepUp?: StepUpPrompt; signal?: AbortSignal };
-      const prompt = options.onStepUp ?? o.prompt;
+      const options = args[at] as { onStepUp?: StepUpPrompt | null; signal?: AbortSignal };
+      // (The call's own `null`: nobody asked, not even the client's prompt; `undefined`: not set.)
+      const prompt = options.onStepUp === undefined ? o.prompt : options.onStepUp;
       const next = [...args];
       if (prompt) {
         next[at] = {

@@ -59,8 +59,12 @@ import {
  * });
  */
 export interface SensitiveCallOptions extends CallOptions {
-  /** Asked for the password after a `step_up_required`; the change is sent once more with it (null: give up). */
-  onStepUp?: (error: StepUpRequiredError) => Promise<string | Secret | null | undefined>;
+  /**
+   * Asked for the password after a `step_up_required`; the change is sent once more with it (null:
+   * give up). `null` here: this call asks nobody, not even the client's prompt (`createPamClient({
+   * onStepUp })`); `undefined` is "not set".
+   */
+  onStepUp?: ((error: StepUpRequiredError) => Promise<string | Secret | null | undefined>) | null;
 }
 
 /** The fields that may be given as a `Secret` and are revealed only when the request is sent. */
