@@ -93,9 +93,9 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
         // Another tab's play clock (a BEAT's `record`): taken into the record first, whatever the
         // beat can place (`merged`: each count the larger, none lowered), in memory only: the beat
         // is counted as ever, nothing is written (a flood of them wrote the store twice each,
-        // REVIEW-AB AB-3). The record taken so (`own.heard`) is joined with the store's at each beat
-        // and written at this tab's own. A malformed one is nothing (it beat, and was told on, as
-        // this tab's own).
+        // REVIEW-AB AB-3). The record taken so is joined with the store's at the next beat (as this
+        // tab's every record is) and written at this tab's own. A malformed one is nothing (it beat,
+        // and was told on, as this tab's own).
         const heardAs = (event as { record?: unknown }).record;
         const heard = playClockRecordOf(heardAs, true);
         if (heardAs && !heard) return;
@@ -109,8 +109,12 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
           // clock's base is hours off theirs), only on a trusted clock: a server time off by a step
           // not yet corrected would place a mark late, and the time between would go uncounted.
           const here = (r: PlayClockRecord | null) => (lost ? r : onClock(r, now, server, context.maxGapMs));
-          const read = here(context.store.read());
-          let record = context.own?.heard && taken ? joined(read, taken, now, context.maxGapMs) : read;
+          // The store's record as checked (a custom store's `read` is not: a count of NaN there was
+          // shown under the limit for good, review 94), joined with this tab's record, so a count this
+          // tab saw for a period is never lowered: a store cleared, or written lower by a fresh tab or
+          // another script, brought a tab past the limit back under it (review 94).
+          const read = here(playClockRecordOf(context.store.read()));
+          let record = taken ? joined(read, taken, now, context.maxGapMs, context.own) : read;
           if (heard) taken = record = merged(record, here(heard)!, now, context.maxGapMs);
           // A clock that gives no time (NaN, Infinity, no number) counts nothing, and writes nothing;
           // nor does one that never learned the server's time (its period would be the device's,

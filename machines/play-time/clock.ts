@@ -195,17 +195,56 @@ export function merged(
  * The store's record (`stored`) joined with this tab's (`mine`, holding heard records taken in
  * memory since its last write): `merged` into the one counting the later period (a period the other
  * did not count in yet is kept whole), else into this tab's, so a later mark of the store's carries
- * this tab's counts up to it (it was open meanwhile). None stored: this tab's. Pure.
+ * this tab's counts up to it (it was open meanwhile). `own` (this tab's last beat) with nothing
+ * heard since (`mine` is its record): into the store's whatever its period, whose marks are the
+ * ones every tab moved (this tab's own later mark, kept over a store's another tab moved back to
+ * its `now`, counted the time between twice: the skew tests). Either way this tab's counts are
+ * held (`room`) and none lowered: a store cleared, or written lower or a day ahead, brought a tab
+ * past the limit back under it (review 94). None stored: this tab's. Pure.
  */
 export const joined = (
   stored: PlayClockRecord | null,
   mine: PlayClockRecord,
   now: number,
   maxGapMs: number,
+  own?: { periodKey?: string; heard?: boolean } | null,
 ): PlayClockRecord =>
-  (stored?.periodKey as string) > mine.periodKey || !stored
-    ? merged(stored, mine, now, maxGapMs)
+  (own && !own.heard) || (stored?.periodKey as string) > mine.periodKey || !stored
+    ? merged(stored && room(stored, mine, own?.periodKey), mine, now, maxGapMs)
     : merged(mine, stored, now, maxGapMs);
+
+/**
+ * `stored` holding this tab's periods of each kind (`mine`'s), for `merged` to raise to this tab's
+ * counts: the newest period of either, and as `other` the one this tab counted in last (`counted`),
+ * else its newest other one (none: the store's). A record of the next day that kept none of today
+ * (another script's, a fresh tab's ahead after the store was cleared) read today's count as 0 in
+ * this tab. What it leaves out, `beat` in this tab drops all the same (it keeps the newest count and
+ * the one it counts in). Pure.
+ */
+function room(stored: PlayClockRecord, mine: PlayClockRecord, counted = ''): PlayClockRecord {
+  const of = <C extends PlayClockKind>(c: C, m: PlayClockKind | undefined): C => {
+    if (!m || kindOf(c.periodKey) !== kindOf(m.periodKey)) return c;
+    // (Of this kind only: a key that sorts after every period's, garbage, is no period.)
+    const keys = (k: PlayClockKind) =>
+      [k.periodKey, k.other?.periodKey ?? ''].filter((key) => kindOf(key) === kindOf(m.periodKey));
+    const top = [...keys(c), ...keys(m)].sort().pop() as string;
+    const next = (k: PlayClockKind) => keys(k).filter((key) => key !== top);
+    const mineNext = next(m).sort();
+    const other = (mineNext.includes(counted) ? counted : mineNext.pop()) ?? next(c).sort().pop();
+    const at = (periodKey: string) => ({ periodKey, usedMs: usedIn(c as never, periodKey) });
+    const { other: _, ...rest } = c;
+    return { ...rest, ...at(top), ...(other && { other: at(other) }) } as C;
+  };
+  const kinds = stored.kinds as Record<string, PlayClockKind> | undefined;
+  return {
+    ...of(stored, mine),
+    ...(kinds && {
+      kinds: Object.fromEntries(
+        Object.entries(kinds).map(([k, c]) => [k, of(c, mine.kinds?.[k as LimitPeriodName])]),
+      ),
+    }),
+  };
+}
 
 /** The kind of a period key (`daily`, `weekly`, `monthly`): keys of one kind sort by time. */
 const kindOf = (key: string) => key.slice(0, key.indexOf(':'));

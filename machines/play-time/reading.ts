@@ -3,7 +3,7 @@
 import type { LimitPeriodName, PlayTime } from 'pam-client';
 import { RESTORE_EVENT } from '../persistence';
 import { trusted } from '../session/events';
-import { KINDS, usedIn } from './clock';
+import { joined, KINDS, playClockRecordOf, usedIn } from './clock';
 import type { PlayTimeContext, PlayTimeLimit } from './types';
 
 type Limited = { amount: number; period: LimitPeriodName };
@@ -36,8 +36,9 @@ export function playTimeOf(c: PlayTimeContext): PlayTime | null {
     used(c.own?.alt),
     (other && c.clock?.kinds?.[limit.period]?.usedMs) || 0,
   );
-  // Not known (the last beat could not place the time): nothing says time is left (fail closed).
-  const unknown = c.own?.unknown === true;
+  // Not known (the last beat could not place the time, or a count that is no number): nothing says
+  // time is left (fail closed: NaN is under any limit).
+  const unknown = c.own?.unknown === true || !Number.isFinite(usedMs);
   return Object.freeze({
     limitMs,
     usedMs,
@@ -69,7 +70,10 @@ const nextBeat = (context: PlayTimeContext): number => {
   try {
     if (context.own?.unknown || context.learned?.() === false) return 1_000;
     // The store, not the context: the CLOCK event of the beat that just ran is not applied yet.
-    const p = playTimeOf({ ...context, clock: context.store.read() ?? context.clock });
+    // Checked, and joined with this tab's record as the beat does (a store's lower count lowers none).
+    const read = playClockRecordOf(context.store.read());
+    const clock = context.clock && joined(read, context.clock, context.now(), context.maxGapMs, context.own);
+    const p = playTimeOf({ ...context, clock });
     if (!p) return context.beatMs;
     const next = [p.limitMs * context.warnAt - p.usedMs, p.limitMs - p.usedMs].filter((ms) => ms > 0);
     return Math.max(1_000, Math.min(context.beatMs, ...next));
