@@ -83,6 +83,7 @@ export const LOGIN = {
   response: GrantingLogin,
   mutation: true,
   skipAuthRefresh: true,
+  tokens: true,
 } as const satisfies Operation;
 
 // An expired token needs no refresh just to be revoked: the session is cleared either way.
@@ -100,6 +101,7 @@ export const GET_USER_PROFILE = {
   path: '/auth/user-profile?check_spa_again=1',
   response: /* @__PURE__ */ reader<typeof UserProfileResponse>(UserProfileRun),
   mutation: false,
+  tokens: true,
 } as const satisfies Operation;
 
 export const REFRESH_TOKEN = {
@@ -111,6 +113,7 @@ export const REFRESH_TOKEN = {
   // The token to refresh with may be named (a tab sends only its own login's: a shared store may
   // hold another's, machines/session/refresh.ts).
   accessToken: true,
+  tokens: true,
 } as const satisfies Operation;
 
 export const REGISTER_SIMPLIFIED = {
@@ -120,6 +123,7 @@ export const REGISTER_SIMPLIFIED = {
   response: GrantingLogin,
   mutation: true,
   skipAuthRefresh: true,
+  tokens: true,
 } as const satisfies Operation;
 
 export const FORGOT_PASSWORD = {

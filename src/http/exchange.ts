@@ -268,6 +268,7 @@ export function readResponse(
   scrub: Scrubber,
   cap?: number,
   unread?: (text: string) => void,
+  tokens?: unknown,
 ): unknown {
   const shown = () => (typeof path === 'string' ? path : path());
   if (response.status >= 200 && response.status < 300) {
@@ -286,11 +287,14 @@ export function readResponse(
     // The answer is the app's data, but not a place for what the request sent: a server that
     // echoes the password or the captcha token into a `message` must not hand it to the app (it
     // would reach views, snapshots and logs). Credential fields (`token`, `access_token`, …) are
-    // kept as they are: a refresh may legitimately answer with the token it was sent; a password
-    // field is not (an echo under the key `password` is still an echo).
+    // kept as they are in the answers of the calls that say so (`tokens`: a refresh may
+    // legitimately answer with the token it was sent, the profile its `user.token`); anywhere else
+    // (an address, a listing, `client.http`'s own calls) an echo of a token sent is one under its
+    // key too (review 93). A password field never keeps one (an echo under `password` is an echo).
     // One scan decides whether to walk (a token answered under its own key does not count); a
     // walk builds no expression for a token under its own key.
-    const value = scrub.mayHold(text, TOKEN_KEYS) ? scrub.deep(parsed, TOKEN_KEYS, true) : parsed;
+    const keep = tokens ? TOKEN_KEYS : undefined;
+    const value = scrub.mayHold(text, keep) ? scrub.deep(parsed, keep, true) : parsed;
     attachScrubber(value, scrub);
     return value;
   }

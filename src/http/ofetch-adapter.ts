@@ -1,7 +1,7 @@
 import { createFetch } from 'ofetch';
 import { isPamError } from '../errors/base';
 import { ConfigurationError, StorageError } from '../errors/config';
-import { chainScrubbers, createScrubber, type Scrubber } from '../errors/scrub';
+import { createScrubber, type Scrubber } from '../errors/scrub';
 import { AbortedError, NetworkError, TimeoutError } from '../errors/transport';
 import { RequestValidationError } from '../errors/validation';
 import { isHeaderSafeToken } from '../schemas/common';
@@ -17,6 +17,7 @@ import {
   stripQuery,
   targetOf,
 } from './exchange';
+import { heldSecrets, UNGUESSABLE } from './held-secrets';
 import { asJSON } from './json-body';
 import type { HttpAdapter, OfetchAdapterOptions, RequestOptions } from './types';
 import {
@@ -50,20 +51,6 @@ interface Call {
   own: () => Scrubber;
 }
 
-/**
- * `HELD`, 8: how many of the tokens it sent an adapter scrubs from later answers (the current one
- * among them), and how many of the other secrets it sent (passwords, codes, captcha tokens). A
- * literal where it is used (`hold`): one constant less in the bundle.
- */
-
-/**
- * An earlier call's secret held for later answers: one no word, name, e-mail, number or date can
- * equal (a captcha token, a refresh token: 16 or more of `[A-Za-z0-9_+/.=-]`, not only digits). A
- * password or a 2FA code is not: a wrong password (`password`, a CPF, an e-mail) held for the
- * page's life rewrote later data and error codes (`password_check_required`: step-up never asked).
- */
-const UNGUESSABLE = /^(?!\d+$)[\w+/.=-]{16,}$/;
-
 /** Header names whose values are credentials: scrubbed from errors like the token is. */
 const CREDENTIAL_HEADER = /auth|token|secret|key|cookie|session/i;
 
@@ -84,7 +71,8 @@ const hookOf = (call: Call, name: string) =>
  * `Secret`, secret query parameters, credential headers and the token) is scrubbed from any error
  * built from the answer, even when the server echoes them, in any of the forms back ends encode
  * them (HTML entities, URL encoding, backslash and JSON escapes); so is every token the adapter
- * sent before (the last 8: one a refresh replaced, one of a login that ended), from any answer. Redirects are not followed
+ * sent before (the last 8: one a refresh replaced, one of a login that ended), from any answer, and
+ * every password or code it sent in the last 10 minutes from any error. Redirects are not followed
  * blindly: a GET follows a redirect on its own origin (at most 5); any other redirect is an
  * `HttpError` with the 3xx status, and nothing is sent to the redirect's target. Request options
  * a caller got wrong (a `signal` that is not an `AbortSignal`, a non-string `accessToken`) are a
@@ -275,7 +263,18 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
           for (const [name, value] of response.headers) headers.append(name, scrub.text(value));
           return { blob: data, headers };
         }
-        return readResponse(response, data as string | undefined, method, call.shownPath, scrub, cap, unread);
+        // (`Operation.tokens`: an answer that may carry the token sent under its credential fields.)
+        const tokens = (call.options as Record<symbol, unknown>)[Symbol.for('pam-client.tokens')];
+        return readResponse(
+          response,
+          data as string | undefined,
+          method,
+          call.shownPath,
+          scrub,
+          cap,
+          unread,
+          tokens,
+        );
       }
     }
   }
@@ -302,60 +301,13 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     }
   }
 
-  // Every token this adapter sent (the last `HELD` sent, newest last), scrubbed from every
-  // answer: a server may echo the one a refresh replaced (revoked, but the player's credential
-  // until then), another tab's it took from the store, or, after a sign-out, the last one, in an
-  // answer to a call sent with none. So is every other unguessable secret it sent (`UNGUESSABLE`,
-  // the last `HELD`, in a set of their own, so they never push out the current token): a login's
-  // captcha token quoted by the code step (review E item 5). Kept as long as the adapter (a late
-  // answer is scrubbed too).
-  const held = new Set<string>();
-  const sent = new Set<string>();
-  // One scrubber per value held, made when first needed and kept while it is held: a new token
-  // costs one small scrubber, never one over all eight.
-  const scrubbers = new Map<string, Scrubber>();
-  const scrubberOfValue = (v: string): Scrubber =>
-    scrubbers.get(v) ?? scrubbers.set(v, createScrubber([v], true)).get(v)!;
-  function hold(value: string, into = held): void {
-    // Sent again: the newest (the current token is never the one dropped).
-    if (into.delete(value)) return void into.add(value);
-    into.add(value);
-    sorted = heldChain = undefined;
-    // The oldest goes (a Set keeps the order of insertion), with its scrubber.
-    for (const t of into)
-      if (into.size > 8 /* HELD */) {
-        into.delete(t);
-        if (!held.has(t) && !sent.has(t)) scrubbers.delete(t);
-      }
-  }
-  // A caller that holds tokens this adapter may never send (createPamClient: one the session took
-  // from another tab, replaced by the next before any call) adds them with `hold` too: `onHold`, an
-  // option of our own machines only (not in `OfetchAdapterOptions`).
+  // The secrets it sent, held for later answers and errors (`heldSecrets`). A caller that holds
+  // tokens this adapter may never send (createPamClient: one the session took from another tab,
+  // replaced by the next before any call) adds them with `hold` too: `onHold`, an option of our
+  // own machines only (not in `OfetchAdapterOptions`).
+  const { hold, sent: heldSent, scrubberOf: heldScrubberOf } = heldSecrets();
   (options as { onHold?: (add: typeof hold) => void }).onHold?.(hold);
-  // The values held, the longest first (a secret holding another is replaced whole), and their
-  // chain: made again only after `hold` changed them, not at every answer.
-  let sorted: string[] | undefined;
-  let heldChain: Scrubber | undefined;
-  const heldValues = () => (sorted ??= [...held, ...sent].sort((a, b) => b.length - a.length));
-  /**
-   * The scrubber of an answer to `call` sent with `token`: every value held, then its own secrets
-   * (every rule), in what is left: a short one glued to a held token (`<token>abc123`) stands on
-   * its own once the token is redacted (REVIEW-G G1). Its token first if no longer held: 8 others
-   * sent while it was on its way pushed it out (REVIEW-M LOW-4); its own secrets are never held.
-   */
-  function scrubberOf({ secrets, own }: Call, token?: string): Scrubber {
-    const mine = token && !held.has(token) ? [createScrubber([token], true)] : [];
-    if (secrets[0])
-      return chainScrubbers([
-        ...mine,
-        ...heldValues()
-          .filter((v) => !secrets.includes(v))
-          .map(scrubberOfValue),
-        own(),
-      ]);
-    heldChain ??= chainScrubbers(heldValues().map(scrubberOfValue));
-    return mine[0] ? chainScrubbers([mine[0], heldChain]) : heldChain;
-  }
+  const scrubberOf = ({ secrets, own }: Call, token?: string) => heldScrubberOf(secrets, own, token);
 
   async function send(call: Call): Promise<unknown> {
     const { method, options: requestOptions } = call;
@@ -422,7 +374,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
     for (const [name, value] of Object.entries(options.headers ?? {})) {
       if (CREDENTIAL_HEADER.test(name) && typeof value === 'string') secrets.push(value);
     }
-    for (const value of secrets) if (UNGUESSABLE.test(value)) hold(value, sent);
+    heldSent(secrets);
     // One scrubber for the call's own secrets: its path, then its answers.
     let scrubber: Scrubber | undefined;
     const own = () => (scrubber ??= createScrubber(secrets, true));

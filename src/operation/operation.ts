@@ -36,6 +36,9 @@ type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  *   retried; in the user module, the profile is re-read when its outcome is unknown);
  * - `skipAuthRefresh`: a 401 is final (calls made without a valid session);
  * - `accessToken`: the options may name the token to send (logout);
+ * - `tokens`: the answer may carry the token the call was sent with, under a credential field
+ *   (a refresh, the profile's `user.token`, a login): the adapter keeps it there; in any other
+ *   answer an echo of it is scrubbed, under any key (review 93);
  * - `answers`: checks the parsed answer against what was asked (the payload sent, else the
  *   path's argument) and throws, as the call's `invalid_response`, an answer about something else.
  */
@@ -50,6 +53,7 @@ export interface Operation {
   readonly mutation: boolean;
   readonly skipAuthRefresh?: boolean;
   readonly accessToken?: boolean;
+  readonly tokens?: boolean;
   // biome-ignore lint/suspicious/noExplicitAny: the answer and the argument types a check declares
   readonly answers?: (answer: any, asked: any) => void;
 }
@@ -214,6 +218,8 @@ export async function send(
       signal: options?.signal,
       skipAuthRefresh: op.skipAuthRefresh,
       accessToken: options?.accessToken,
+      // (The adapter's own hook, not a public option: `Operation.tokens`.)
+      [Symbol.for('pam-client.tokens')]: op.tokens,
     };
   });
   const verb = method.toLowerCase() as Lowercase<HttpMethod>;

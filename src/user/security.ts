@@ -76,7 +76,8 @@ export const GET_LOGIN_HISTORY = {
   mutation: false,
   // The page asked (when the answer names one: a back end ignoring `?page=` would make a paging
   // loop spin), and numbers a page can have: at least one page, counts not negative, no more rows
-  // than a page or the total, past the last page only when empty (REVIEW-R R-5).
+  // than a page or the total, past the last page only when empty (REVIEW-R R-5), the last page the
+  // one the total and the page size make.
   answers: (a: LoginHistoryResponse, page = 1) =>
     parseResponse(
       'getLoginHistory',
@@ -90,8 +91,16 @@ export const GET_LOGIN_HISTORY = {
         } = a;
         const n = data.length;
         rule(at === page, `must be the page asked (${page})`, issues, ['current_page']);
+        // With `total` and `per_page` given, `last_page` is what they make (Laravel's paginator,
+        // the reference server): one that lies has a pager ask 9e15 empty pages, or stop before
+        // logins it never shows (review 93).
+        const made =
+          a.total === undefined ||
+          a.per_page === undefined ||
+          a.last_page === undefined ||
+          last === Math.max(1, Math.ceil(total / per));
         rule(
-          last > 0 && per > 0 && n <= per && n <= total && (at <= last || !n),
+          made && last > 0 && per > 0 && n <= per && n <= total && (at <= last || !n),
           'must be a possible page',
           issues,
         );

@@ -145,11 +145,18 @@ describe('secrets a server echoes never reach an error', () => {
         access_token: TOKEN,
       },
     });
-    const value = (await adapter().post('/auth/login', body)) as Record<string, unknown>;
+    // A call whose answer may carry the token it sent (`Operation.tokens`: the login's row).
+    const tokens = { [Symbol.for('pam-client.tokens')]: true } as object;
+    const value = (await adapter().post('/auth/login', body, tokens)) as Record<string, unknown>;
     expect(leakIn(JSON.stringify({ ...value, user: null, access_token: null }), ALL)).toBeUndefined();
     expect(value.message).toMatch(/^sent to .*\[redacted\]/);
     expect(value.access_token).toBe(TOKEN);
     expect(value.user).toEqual({ token: TOKEN, name: 'Ana' });
+    // Any other call (`client.http`'s own, an address read): no credential field keeps it (review 93).
+    const other = (await adapter().post('/auth/login', body)) as Record<string, unknown>;
+    expect(leakIn(JSON.stringify(other), ALL)).toBeUndefined();
+    expect(other.access_token).toBe('[redacted]');
+    expect(other.user).toEqual({ token: '[redacted]', name: 'Ana' });
   });
 
   it('never leaks a canary, whatever shape the echo takes (property)', async () => {

@@ -101,9 +101,14 @@ describe('the 2xx fast path (mayHold) gives what the walk gives', () => {
             const parsed = JSON.parse(raw);
             expect(scrub.deep(parsed, KEEP, true)).toBe(parsed);
           }
-          const read = readResponse({ status: 200, headers: new Headers() }, raw, 'GET', '/x', scrub);
+          // A call whose answer may carry its token (`Operation.tokens`) keeps the credential keys.
+          const head = { status: 200, headers: new Headers() };
+          const read = readResponse(head, raw, 'GET', '/x', scrub, undefined, undefined, true);
           expect(JSON.stringify(read)).toBe(JSON.stringify(walked));
           expect(read).toEqual(walked);
+          // Any other call keeps none (review 93): the walk without keys to keep.
+          const other = readResponse(head, raw, 'GET', '/x', scrub);
+          expect(other).toEqual(scrub.deep(JSON.parse(raw), undefined, true));
         },
       ),
       { numRuns: 400, seed: 33 },

@@ -1,0 +1,154 @@
+// What an adapter holds of the secrets it sent, for later answers: every token and other
+// unguessable secret (the last 8 of each), scrubbed from every later answer; the short ones
+// (passwords, 2FA codes), from later ERRORS only, for 10 minutes (review 93).
+import { rebuilt } from '../errors/rebuilt';
+import { chainScrubbers, createScrubber, type Scrubber } from '../errors/scrub';
+
+/**
+ * An earlier call's secret held for later answers: one no word, name, e-mail, number or date can
+ * equal (a captcha token, a refresh token: 16 or more of `[A-Za-z0-9_+/.=-]`, not only digits). A
+ * password or a 2FA code is not: a wrong password (`password`, a CPF, an e-mail) held for the
+ * page's life rewrote later data and error codes (`password_check_required`: step-up never asked).
+ * Those are scrubbed from later errors only, for 10 minutes (`recentSecrets`, review 93).
+ */
+export const UNGUESSABLE = /^(?!\d+$)[\w+/.=-]{16,}$/;
+
+/**
+ * The secrets an adapter sent, held (`HELD`, 8: how many of the tokens it sent it scrubs from later
+ * answers, the current one among them, and how many of the other unguessable secrets; a literal
+ * where it is used, `hold`: one constant less in the bundle).
+ *
+ * Every token sent (`hold`, newest last) is scrubbed from every answer: a server may echo the one a
+ * refresh replaced (revoked, but the player's credential until then), another tab's taken from the
+ * store, or, after a sign-out, the last one, in an answer to a call sent with none. So is every
+ * other unguessable secret sent (`sent`: in a set of their own, so they never push out the current
+ * token): a login's captcha token quoted by the code step (review E item 5). Kept as long as the
+ * adapter (a late answer is scrubbed too). The short ones `sent` are kept for errors
+ * (`recentSecrets`).
+ */
+export function heldSecrets() {
+  const held = new Set<string>();
+  const others = new Set<string>();
+  const recent = recentSecrets();
+  // One scrubber per value held, made when first needed and kept while it is held: a new token
+  // costs one small scrubber, never one over all eight.
+  const scrubbers = new Map<string, Scrubber>();
+  const scrubberOfValue = (v: string): Scrubber =>
+    scrubbers.get(v) ?? scrubbers.set(v, createScrubber([v], true)).get(v)!;
+  // The values held, the longest first (a secret holding another is replaced whole), and their
+  // chain: made again only after `hold` changed them, not at every answer.
+  let sorted: string[] | undefined;
+  let heldChain: Scrubber | undefined;
+  const heldValues = () => (sorted ??= [...held, ...others].sort((a, b) => b.length - a.length));
+  function hold(value: string, into = held): void {
+    // Sent again: the newest (the current token is never the one dropped).
+    if (into.delete(value)) return void into.add(value);
+    into.add(value);
+    sorted = heldChain = undefined;
+    // The oldest goes (a Set keeps the order of insertion), with its scrubber.
+    for (const t of into)
+      if (into.size > 8 /* HELD */) {
+        into.delete(t);
+        if (!held.has(t) && !others.has(t)) scrubbers.delete(t);
+      }
+  }
+  /**
+   * The scrubber of an answer to a call that sent `secrets` (`own`: its scrubber, every rule) with
+   * `token`: every value held, then its own secrets, in what is left: a short one glued to a held
+   * token (`<token>abc123`) stands on its own once the token is redacted (REVIEW-G G1). Its token
+   * first if no longer held: 8 others sent while it was on its way pushed it out (REVIEW-M LOW-4);
+   * its own secrets are never held. Then the short secrets sent lately, for an error.
+   */
+  function scrubberOf(secrets: readonly string[], own: () => Scrubber, token?: string): Scrubber {
+    const mine = token && !held.has(token) ? [createScrubber([token], true)] : [];
+    let chain: Scrubber;
+    if (secrets[0])
+      chain = chainScrubbers([
+        ...mine,
+        ...heldValues()
+          .filter((v) => !secrets.includes(v))
+          .map(scrubberOfValue),
+        own(),
+      ]);
+    else {
+      heldChain ??= chainScrubbers(heldValues().map(scrubberOfValue));
+      chain = mine[0] ? chainScrubbers([mine[0], heldChain]) : heldChain;
+    }
+    const lately = recent.scrubber();
+    return lately ? chainScrubbers([chain, lately]) : chain;
+  }
+  return {
+    hold,
+    /** A call's secrets, as it leaves: the unguessable ones held for every answer, the rest for errors. */
+    sent: (secrets: string[]) => {
+      for (const value of secrets)
+        if (UNGUESSABLE.test(value)) hold(value, others);
+        else recent.add(value);
+    },
+    scrubberOf,
+  };
+}
+
+/** An error's code word (`password_expired`): the server's, never an echo of what was typed. */
+const WORD = /^[A-Za-z_.-]+$/;
+
+/** How long a short secret is scrubbed from later errors after it was last sent: 10 minutes. */
+const RECENT_MS = 600_000;
+
+/**
+ * `s` applied to errors only, by the rule of a 2xx answer's strings (`deep`'s `data`: a password
+ * of 8 characters or more anywhere, a shorter or all-digit one only where it stands as a word of
+ * its own) and to string values only, never to keys or numbers: a wrong password held here may be
+ * a word, an e-mail or a CPF the player typed, so it must not rename an error's field
+ * (`errors.password`), its code word (`password_check_required` under `code`), nor touch any 2xx
+ * answer (it rewrote a profile's e-mail when it did: `mayHold` is false, and a 2xx walk, `data`
+ * true, leaves all as is).
+ */
+const errorsOnly = (s: Scrubber): Scrubber => {
+  const values = (v: unknown, key?: string): unknown =>
+    typeof v !== 'string'
+      ? rebuilt(v, values)
+      : key === 'code' && WORD.test(v)
+        ? v
+        : s.deep(v, undefined, true);
+  return {
+    text: (t) => s.deep(t, undefined, true),
+    mayHold: () => false,
+    deep: (v, _, data) => (data ? v : (values(v) as typeof v)),
+  };
+};
+
+/**
+ * The last 8 short secrets sent, each for `RECENT_MS` after it was last sent: a server may quote
+ * the password of a step-up in a later call's error ("rejected for <password>"). Not for the
+ * adapter's life: the password is not kept in memory longer than that. `now`: the clock.
+ */
+export function recentSecrets(now: () => number = Date.now) {
+  const sentAt = new Map<string, number>();
+  let chain: Scrubber | undefined;
+  return {
+    /** `value` was sent now (the newest; the oldest of more than 8 goes). */
+    add(value: string): void {
+      sentAt.delete(value);
+      sentAt.set(value, now());
+      for (const v of sentAt.keys()) if (sentAt.size > 8) sentAt.delete(v);
+      chain = undefined;
+    },
+    /** The scrubber of the secrets still held (none: undefined), for an error built now. */
+    scrubber(): Scrubber | undefined {
+      if (!sentAt.size) return undefined;
+      const t = now();
+      // (A clock set back keeps it longer: never shorter.)
+      for (const [v, at] of sentAt)
+        if (t - at >= RECENT_MS) {
+          sentAt.delete(v);
+          chain = undefined;
+        }
+      if (!sentAt.size) return undefined;
+      // (The longest first: a secret holding another is replaced whole.)
+      const held = [...sentAt.keys()].sort((a, b) => b.length - a.length);
+      chain ??= errorsOnly(chainScrubbers(held.map((v) => createScrubber([v], true))));
+      return chain;
+    },
+  };
+}
