@@ -9,7 +9,7 @@ import { chainScrubbers, createScrubber, type Scrubber } from '../errors/scrub';
  * equal (a captcha token, a refresh token: 16 or more of `[A-Za-z0-9_+/.=-]`, not only digits). A
  * password or a 2FA code is not: a wrong password (`password`, a CPF, an e-mail) held for the
  * page's life rewrote later data and error codes (`password_check_required`: step-up never asked).
- * Those are scrubbed from later errors only, for 10 minutes (`recentSecrets`, review 93).
+ * Those are scrubbed from later errors only, for 10 minutes (`RECENT_MS`, review 93).
  */
 export const UNGUESSABLE = /^(?!\d+$)[\w+/.=-]{16,}$/;
 
@@ -23,13 +23,18 @@ export const UNGUESSABLE = /^(?!\d+$)[\w+/.=-]{16,}$/;
  * store, or, after a sign-out, the last one, in an answer to a call sent with none. So is every
  * other unguessable secret sent (`sent`: in a set of their own, so they never push out the current
  * token): a login's captcha token quoted by the code step (review E item 5). Kept as long as the
- * adapter (a late answer is scrubbed too). The short ones `sent` are kept for errors
- * (`recentSecrets`).
+ * adapter (a late answer is scrubbed too). The short ones `sent` (the last 8) are scrubbed from
+ * errors for `RECENT_MS`, 10 minutes, after each was last sent (`errorsOnly`), never longer: a
+ * server may quote a step-up's password in a later call's error ("rejected for <password>"), but
+ * the password is not kept in memory for the adapter's life (a literal where it is used). `now`:
+ * the clock.
  */
-export function heldSecrets() {
+export function heldSecrets(now: () => number = Date.now) {
   const held = new Set<string>();
   const others = new Set<string>();
-  const recent = recentSecrets();
+  // The short ones, each with when it was last sent (the newest last), and their chain.
+  const recent = new Map<string, number>();
+  let lately: Scrubber | undefined;
   // One scrubber per value held, made when first needed and kept while it is held: a new token
   // costs one small scrubber, never one over all eight.
   const scrubbers = new Map<string, Scrubber>();
@@ -74,26 +79,37 @@ export function heldSecrets() {
       heldChain ??= chainScrubbers(heldValues().map(scrubberOfValue));
       chain = mine[0] ? chainScrubbers([mine[0], heldChain]) : heldChain;
     }
-    const lately = recent.scrubber();
-    return lately ? chainScrubbers([chain, lately]) : chain;
+    // (A clock set back keeps one longer: never shorter.)
+    const t = now();
+    for (const [v, at] of recent)
+      if (t - at >= 600_000 /* RECENT_MS */ && recent.delete(v)) lately = undefined;
+    if (!recent.size) return chain;
+    // (The longest first: a secret holding another is replaced whole.)
+    const values = [...recent.keys()].sort((a, b) => b.length - a.length);
+    lately ??= errorsOnly(chainScrubbers(values.map((v) => createScrubber([v], true))));
+    return chainScrubbers([chain, lately]);
   }
-  return {
+  // (A tuple: its names are the caller's to choose, and cost the bundle nothing.)
+  return [
     hold,
     /** A call's secrets, as it leaves: the unguessable ones held for every answer, the rest for errors. */
-    sent: (secrets: string[]) => {
+    (secrets: string[]) => {
       for (const value of secrets)
         if (UNGUESSABLE.test(value)) hold(value, others);
-        else recent.add(value);
+        else {
+          // Sent again: the newest, from now; the oldest of more than 8 goes.
+          recent.delete(value);
+          recent.set(value, now());
+          for (const v of recent.keys()) if (recent.size > 8) recent.delete(v);
+          lately = undefined;
+        }
     },
     scrubberOf,
-  };
+  ] as const;
 }
 
 /** An error's code word (`password_expired`): the server's, never an echo of what was typed. */
 const WORD = /^[A-Za-z_.-]+$/;
-
-/** How long a short secret is scrubbed from later errors after it was last sent: 10 minutes. */
-const RECENT_MS = 600_000;
 
 /**
  * `s` applied to errors only, by the rule of a 2xx answer's strings (`deep`'s `data`: a password
@@ -117,38 +133,3 @@ const errorsOnly = (s: Scrubber): Scrubber => {
     deep: (v, _, data) => (data ? v : (values(v) as typeof v)),
   };
 };
-
-/**
- * The last 8 short secrets sent, each for `RECENT_MS` after it was last sent: a server may quote
- * the password of a step-up in a later call's error ("rejected for <password>"). Not for the
- * adapter's life: the password is not kept in memory longer than that. `now`: the clock.
- */
-export function recentSecrets(now: () => number = Date.now) {
-  const sentAt = new Map<string, number>();
-  let chain: Scrubber | undefined;
-  return {
-    /** `value` was sent now (the newest; the oldest of more than 8 goes). */
-    add(value: string): void {
-      sentAt.delete(value);
-      sentAt.set(value, now());
-      for (const v of sentAt.keys()) if (sentAt.size > 8) sentAt.delete(v);
-      chain = undefined;
-    },
-    /** The scrubber of the secrets still held (none: undefined), for an error built now. */
-    scrubber(): Scrubber | undefined {
-      if (!sentAt.size) return undefined;
-      const t = now();
-      // (A clock set back keeps it longer: never shorter.)
-      for (const [v, at] of sentAt)
-        if (t - at >= RECENT_MS) {
-          sentAt.delete(v);
-          chain = undefined;
-        }
-      if (!sentAt.size) return undefined;
-      // (The longest first: a secret holding another is replaced whole.)
-      const held = [...sentAt.keys()].sort((a, b) => b.length - a.length);
-      chain ??= errorsOnly(chainScrubbers(held.map((v) => createScrubber([v], true))));
-      return chain;
-    },
-  };
-}

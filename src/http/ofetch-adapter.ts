@@ -305,7 +305,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
   // tokens this adapter may never send (createPamClient: one the session took from another tab,
   // replaced by the next before any call) adds them with `hold` too: `onHold`, an option of our
   // own machines only (not in `OfetchAdapterOptions`).
-  const { hold, sent: heldSent, scrubberOf: heldScrubberOf } = heldSecrets();
+  const [hold, heldSent, heldScrubberOf] = heldSecrets();
   (options as { onHold?: (add: typeof hold) => void }).onHold?.(hold);
   const scrubberOf = ({ secrets, own }: Call, token?: string) => heldScrubberOf(secrets, own, token);
 
