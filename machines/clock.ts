@@ -20,7 +20,7 @@ import 'xstate';
 import 'ofetch';
 import type { PamError } from 'pam-client';
 import { asPamError, playPeriodOf } from 'pam-client/internal';
-import { TRUSTED } from './machine-setup';
+import { READINGS, TRUSTED } from './machine-setup';
 
 /**
  * The client's one clock: a steady base and the server's time on top of it.
@@ -322,11 +322,19 @@ export const readClock = (
   fallback?: number | null,
 ): void => {
   const at = readingOf(c.now);
-  self.send({
+  let roll: unknown = event.type[0] === 'x' && c.random;
+  // A draw in [0, 1]; a source that throws or gives anything else (NaN, -5: a delay of 0, polls back
+  // to back) draws the middle (review 96: it crashed the actor, or spun).
+  try {
+    if (roll) roll = (roll as () => number)();
+  } catch {}
+  const read = {
     ...event,
     ...(typeof at === 'number' ? { at } : { at: fallback ?? 0, clockError: at }),
-    roll: event.type[0] === 'x' && c.random?.(),
-  } as never);
+    roll: typeof roll === 'number' ? (roll >= 0 && roll <= 1 ? roll : 0.5) : roll && 0.5,
+  };
+  READINGS.add(read);
+  self.send(read as never);
 };
 
 /** Whether the event was read on a clock that gave no time (`readClock`'s `clockError`): a guard. */

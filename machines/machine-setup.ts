@@ -145,12 +145,21 @@ export function machineSetup<
 export const TRUSTED = /* @__PURE__ */ new WeakSet<object>();
 
 /**
+ * The events `readClock` (./clock.ts) told again with its reading: theirs is the only `roll` and
+ * `clockError` a machine takes. Any other event's are left out (review 96: an app's `clockError:
+ * 'x'` ended a report `failed` with a string for its error, a `roll` of -5 polled back to back); its
+ * `at` stays (a reading an event may carry: issue 32.3).
+ */
+export const READINGS = /* @__PURE__ */ new WeakSet<object>();
+
+/**
  * `machine` reading every event once, as a plain copy of its own keys (and so do the machines its
  * `provide` makes; XState binds `transition` to each machine as it is built: that own property is
  * wrapped), its `type` read first: a key whose reading throws (a getter, a Proxy's trap: a hostile
  * or broken caller) is left out (missing, refused as such), one not its own (a class's accessor, a
  * key not enumerable) is none, and an event whose `type` is no string is ignored, as an event no
- * state takes. The machines' own events (`TRUSTED`) are taken as they are. Reviews 79, 84: an
+ * state takes. The machines' own events (`TRUSTED`) are taken as they are; only `readClock`'s
+ * (`READINGS`) carry a `roll` or `clockError`. Reviews 79, 84: an
  * action or guard reading such a key (or reading one twice, its getter throwing the second time)
  * threw, and the actor stopped for good (status `error`), whatever the machine.
  */
@@ -164,7 +173,7 @@ function readingEvents<M extends AnyStateMachine>(machine: M): M {
       try {
         type = event.type;
       } catch {}
-      e = readOwn(event);
+      e = readOwn(event, !READINGS.has(event));
       e.type = type;
     }
     return typeof e.type === 'string' ? transition(snapshot, e as never, scope) : snapshot;
@@ -179,14 +188,16 @@ function readingEvents<M extends AnyStateMachine>(machine: M): M {
  * one), and an `x` whose keys cannot be listed gives none. What a machine reads of an event and of what it carries (a registration's payload, a
  * service's answer: review 91, a payload's getter crashed the actor for good).
  */
-export const readOwn = (x: unknown): Record<string, unknown> => {
+export const readOwn = (x: unknown, unread?: boolean): Record<string, unknown> => {
   const o: Record<string, unknown> = {};
   try {
     for (const k of Object.keys(x as object))
       try {
         // (Not `__proto__`: assigned, it would set the copy's prototype to the caller's value, every
-        // key the copy lacks then read through it: review 92.)
-        if (k !== '__proto__') o[k] = (x as Record<string, unknown>)[k];
+        // key the copy lacks then read through it: review 92. With `unread`, nor a reading's own
+        // keys: `READINGS`.)
+        if (k !== '__proto__' && !(unread && (k === 'roll' || k === 'clockError')))
+          o[k] = (x as Record<string, unknown>)[k];
       } catch {}
   } catch {}
   return o;
