@@ -3,6 +3,7 @@
 // (passwords, 2FA codes), from later ERRORS only, for 10 minutes (review 93).
 import { rebuilt } from '../errors/rebuilt';
 import { chainScrubbers, createScrubber, type Scrubber } from '../errors/scrub';
+import { SECRET_KEY_SET } from '../secrets/secret';
 
 /**
  * An earlier call's secret held for later answers: one no word, name, e-mail, number or date can
@@ -62,9 +63,15 @@ export function heldSecrets(now: () => number = Date.now) {
    * `token`: every value held, then its own secrets, in what is left: a short one glued to a held
    * token (`<token>abc123`) stands on its own once the token is redacted (REVIEW-G G1). Its token
    * first if no longer held: 8 others sent while it was on its way pushed it out (REVIEW-M LOW-4);
-   * its own secrets are never held. Then the short secrets sent lately, for an error.
+   * its own secrets are never held. Then the short secrets sent lately, for an error (not for a 2xx
+   * answer read as a file, `ok`, whose headers are scrubbed by `text`).
    */
-  function scrubberOf(secrets: readonly string[], own: () => Scrubber, token?: string): Scrubber {
+  function scrubberOf(
+    secrets: readonly string[],
+    own: () => Scrubber,
+    token?: string,
+    ok?: boolean,
+  ): Scrubber {
     const mine = token && !held.has(token) ? [createScrubber([token], true)] : [];
     let chain: Scrubber;
     if (secrets[0])
@@ -80,13 +87,13 @@ export function heldSecrets(now: () => number = Date.now) {
       chain = mine[0] ? chainScrubbers([mine[0], heldChain]) : heldChain;
     }
     // (A clock set back keeps one longer: never shorter.)
+    if (ok) return chain;
     const t = now();
     for (const [v, at] of recent)
       if (t - at >= 600_000 /* RECENT_MS */ && recent.delete(v)) lately = undefined;
     if (!recent.size) return chain;
-    // (The longest first: a secret holding another is replaced whole.)
-    const values = [...recent.keys()].sort((a, b) => b.length - a.length);
-    lately ??= errorsOnly(chainScrubbers(values.map((v) => createScrubber([v], true))));
+    // (One scrubber for them all: one pass of a string, not one a secret; it puts the longest first.)
+    lately ??= errorsOnly(createScrubber(recent.keys(), true));
     return chainScrubbers([chain, lately]);
   }
   // (A tuple: its names are the caller's to choose, and cost the bundle nothing.)
@@ -112,24 +119,16 @@ export function heldSecrets(now: () => number = Date.now) {
 const WORD = /^[A-Za-z_.-]+$/;
 
 /**
- * `s` applied to errors only, by the rule of a 2xx answer's strings (`deep`'s `data`: a password
- * of 8 characters or more anywhere, a shorter or all-digit one only where it stands as a word of
- * its own) and to string values only, never to keys or numbers: a wrong password held here may be
- * a word, an e-mail or a CPF the player typed, so it must not rename an error's field
- * (`errors.password`), its code word (`password_check_required` under `code`), nor touch any 2xx
- * answer (it rewrote a profile's e-mail when it did: `mayHold` is false, and a 2xx walk, `data`
- * true, leaves all as is).
+ * `s` applied to errors only, by an error's rules (every form: spaced out, cut short, with invisible
+ * characters, encoded), to its strings and keys but not the secret fields' names (`password`), nor
+ * a `code` that is a word (`password_check_required`: the server's own), nor numbers (a 2FA code
+ * held is no id): a wrong password held here may be a word, an e-mail or a CPF the player typed
+ * (review 95: the data rule let a spaced or cut echo through). Never a 2xx answer (it rewrote a
+ * profile's e-mail when it did: `mayHold` is false, and a 2xx walk, `data` true, leaves all as is).
  */
 const errorsOnly = (s: Scrubber): Scrubber => {
-  const values = (v: unknown, key?: string): unknown =>
-    typeof v !== 'string'
-      ? rebuilt(v, values)
-      : key === 'code' && WORD.test(v)
-        ? v
-        : s.deep(v, undefined, true);
-  return {
-    text: (t) => s.deep(t, undefined, true),
-    mayHold: () => false,
-    deep: (v, _, data) => (data ? v : (values(v) as typeof v)),
-  };
+  const key = (k: string) => (SECRET_KEY_SET.has(k) ? k : s.text(k));
+  const walk = (v: unknown, k?: string): unknown =>
+    typeof v !== 'string' ? rebuilt(v, walk, key) : k === 'code' && WORD.test(v) ? v : s.text(v);
+  return { text: s.text, mayHold: () => false, deep: (v, _, data) => (data ? v : (walk(v) as typeof v)) };
 };

@@ -256,7 +256,8 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
         // cap, not JSON): the token in it is still live at the API.
         const unread = response.ok ? hookOf(call, 'unread') : undefined;
         const data = await readBody(response, cap, file, unread);
-        const scrub = scrubberOf(call, token);
+        // (A file is a 2xx answer: the short secrets sent lately are for errors only: review 95.)
+        const scrub = scrubberOf(call, token, file);
         // Its headers go to the app (a file name from `Content-Disposition`): scrubbed as an error is.
         if (file && data) {
           const headers = new Headers();
@@ -307,7 +308,8 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
   // own machines only (not in `OfetchAdapterOptions`).
   const [hold, heldSent, heldScrubberOf] = heldSecrets();
   (options as { onHold?: (add: typeof hold) => void }).onHold?.(hold);
-  const scrubberOf = ({ secrets, own }: Call, token?: string) => heldScrubberOf(secrets, own, token);
+  const scrubberOf = ({ secrets, own }: Call, token?: string, ok?: boolean) =>
+    heldScrubberOf(secrets, own, token, ok);
 
   async function send(call: Call): Promise<unknown> {
     const { method, options: requestOptions } = call;

@@ -18,13 +18,16 @@ const recentSecrets = (now: () => number) => {
 const MIN = 60_000;
 
 describe('recentSecrets: what a later error is scrubbed of', () => {
-  it('a password anywhere in a message; a short code only as a word of its own', () => {
+  it('a password and a code anywhere in a message, by the rules of an error (review 95)', () => {
     const recent = recentSecrets(() => 0);
     recent.add('Secret123!');
     recent.add('482913');
     const s = recent.scrubber()!;
     expect(s.text('rejected for Secret123!')).toBe('rejected for [redacted]');
-    expect(s.text('code 482913 expired, ref 2024-482913')).toBe('code [redacted] expired, ref 2024-482913');
+    expect(s.text('code 482913 expired, ref 2024-482913')).toBe(
+      'code [redacted] expired, ref 2024-[redacted]',
+    );
+    expect(s.text('S e c r e t 1 2 3 !')).not.toContain('S e c r e t 1 2 3');
   });
 
   it("never an error's keys, its step-up code or a number; never a 2xx answer", () => {
