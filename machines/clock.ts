@@ -322,16 +322,17 @@ export const readClock = (
   fallback?: number | null,
 ): void => {
   const at = readingOf(c.now);
-  let roll: unknown = event.type[0] === 'x' && c.random;
   // A draw in [0, 1]; a source that throws or gives anything else (NaN, -5: a delay of 0, polls back
   // to back) draws the middle (review 96: it crashed the actor, or spun).
+  const x = event.type[0] === 'x' && c.random;
+  let r: unknown;
   try {
-    if (roll) roll = (roll as () => number)();
+    r = x && x();
   } catch {}
   const read = {
     ...event,
     ...(typeof at === 'number' ? { at } : { at: fallback ?? 0, clockError: at }),
-    roll: typeof roll === 'number' ? (roll >= 0 && roll <= 1 ? roll : 0.5) : roll && 0.5,
+    roll: x && ((r as number) >= 0 && (r as number) <= 1 ? r : 0.5),
   };
   READINGS.add(read);
   self.send(read as never);
