@@ -3,7 +3,6 @@
 // (passwords, 2FA codes), from later ERRORS only, for 10 minutes (review 93).
 import { rebuilt } from '../errors/rebuilt';
 import { chainScrubbers, createScrubber, type Scrubber } from '../errors/scrub';
-import { SECRET_KEY_SET } from '../secrets/secret';
 
 /**
  * An earlier call's secret held for later answers: one no word, name, e-mail, number or date can
@@ -86,14 +85,14 @@ export function heldSecrets(now: () => number = Date.now) {
       heldChain ??= chainScrubbers(heldValues().map(scrubberOfValue));
       chain = mine[0] ? chainScrubbers([mine[0], heldChain]) : heldChain;
     }
-    // (A clock set back keeps one longer: never shorter.)
     if (ok) return chain;
+    // (A clock set back keeps one longer: never shorter.)
     const t = now();
     for (const [v, at] of recent)
       if (t - at >= 600_000 /* RECENT_MS */ && recent.delete(v)) lately = undefined;
     if (!recent.size) return chain;
-    // (One scrubber for them all: one pass of a string, not one a secret; it puts the longest first.)
-    lately ??= errorsOnly(createScrubber(recent.keys(), true));
+    // (One scrubber a rule for them all: one pass of a string, not one a secret.)
+    lately ??= errorsOnly([...recent.keys()]);
     return chainScrubbers([chain, lately]);
   }
   // (A tuple: its names are the caller's to choose, and cost the bundle nothing.)
@@ -115,20 +114,35 @@ export function heldSecrets(now: () => number = Date.now) {
   ] as const;
 }
 
-/** An error's code word (`password_expired`): the server's, never an echo of what was typed. */
-const WORD = /^[A-Za-z_.-]+$/;
+/** A field name or a verdict word (`user_pause`, `password_check_required`, `limit_24h`). */
+const IDENT = /^[A-Za-z_][\w.-]*$/;
 
 /**
- * `s` applied to errors only, by an error's rules (every form: spaced out, cut short, with invisible
- * characters, encoded), to its strings and keys but not the secret fields' names (`password`), nor
- * a `code` that is a word (`password_check_required`: the server's own), nor numbers (a 2FA code
- * held is no id): a wrong password held here may be a word, an e-mail or a CPF the player typed
- * (review 95: the data rule let a spaced or cut echo through). Never a 2xx answer (it rewrote a
- * profile's e-mail when it did: `mayHold` is false, and a 2xx walk, `data` true, leaves all as is).
+ * The short secrets sent lately (`values`), as a scrubber of errors only (never a 2xx answer: it
+ * rewrote a profile's e-mail when it did; `mayHold` is false, and a 2xx walk, `data` true, leaves all
+ * as is). A wrong password held here may be a word, an e-mail or a CPF the player typed, a code
+ * `000000`; so an error's rules (every form: spaced out, cut short, with invisible characters,
+ * review 95) only for an unambiguous one (8 characters or more, not only digits), the rule of a
+ * 2xx answer's strings for the rest (where it stands as a word of its own: a code `000000` must not
+ * turn `2026-12-01T00:00:00Z` or `R$ 1.000.000,00` into `[redacted]`s, review 97); in strings and in
+ * keys that are not a field name, never a field name (`email`, `message`, `first_name`: a form lost
+ * its field errors, the error its message), a verdict word under `code` or `pam` (the error's
+ * class is read from it), nor a number.
  */
-const errorsOnly = (s: Scrubber): Scrubber => {
-  const key = (k: string) => (SECRET_KEY_SET.has(k) ? k : s.text(k));
+const errorsOnly = (values: string[]): Scrubber => {
+  const plain = values.filter((v) => !v[7] || /^\d+$/.test(v));
+  const full = createScrubber(
+    values.filter((v) => !plain.includes(v)),
+    true,
+  );
+  const data = createScrubber(plain, true);
+  const text = (t: string) => data.deep(full.text(t), undefined, true);
+  const key = (k: string) => (IDENT.test(k) ? k : text(k));
   const walk = (v: unknown, k?: string): unknown =>
-    typeof v !== 'string' ? rebuilt(v, walk, key) : k === 'code' && WORD.test(v) ? v : s.text(v);
-  return { text: s.text, mayHold: () => false, deep: (v, _, data) => (data ? v : (walk(v) as typeof v)) };
+    typeof v !== 'string'
+      ? rebuilt(v, walk, key)
+      : (k === 'code' || k === 'pam') && IDENT.test(v)
+        ? v
+        : text(v);
+  return { text, mayHold: () => false, deep: (v, _, ok) => (ok ? v : (walk(v) as typeof v)) };
 };
