@@ -265,7 +265,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
           return { blob: data, headers };
         }
         // (`Operation.tokens`: an answer that may carry the token sent under its credential fields.)
-        const tokens = (call.options as Record<symbol, unknown>)[Symbol.for('pam-client.tokens')];
+        const tokens = hookOf(call, 'tokens');
         return readResponse(
           response,
           data as string | undefined,
