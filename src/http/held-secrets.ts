@@ -103,11 +103,11 @@ export function heldSecrets(now: () => number = Date.now) {
       for (const value of secrets)
         if (UNGUESSABLE.test(value)) hold(value, others);
         else {
-          // Sent again: the newest, from now; the oldest of more than 8 goes.
-          recent.delete(value);
+          // Sent again: the newest, from now (the same values: the same scrubber); the oldest of
+          // more than 8 goes.
+          if (!recent.delete(value)) lately = undefined;
           recent.set(value, now());
           for (const v of recent.keys()) if (recent.size > 8) recent.delete(v);
-          lately = undefined;
         }
     },
     scrubberOf,
@@ -130,13 +130,18 @@ const IDENT = /^[A-Za-z_][\w.-]*$/;
  * class is read from it), nor a number.
  */
 const errorsOnly = (values: string[]): Scrubber => {
-  const plain = values.filter((v) => !v[7] || /^\d+$/.test(v));
-  const full = createScrubber(
-    values.filter((v) => !plain.includes(v)),
-    true,
-  );
-  const data = createScrubber(plain, true);
-  const text = (t: string) => data.deep(full.text(t), undefined, true);
+  // Made when an error first asks (a 2xx answer never does: each sign-in sends its password again).
+  let made: Scrubber[] | undefined;
+  const text = (t: string) => {
+    const [full, data] = (made ??= ((plain: string[]) => [
+      createScrubber(
+        values.filter((v) => !plain.includes(v)),
+        true,
+      ),
+      createScrubber(plain, true),
+    ])(values.filter((v) => !v[7] || /^\d+$/.test(v))));
+    return data!.deep(full!.text(t), undefined, true);
+  };
   const key = (k: string) => (IDENT.test(k) ? k : text(k));
   const walk = (v: unknown, k?: string): unknown =>
     typeof v !== 'string'
