@@ -3,6 +3,7 @@
 // route does is in its own file: sign-in.ts (a login's answer sealed), sign-out.ts, report-file.ts,
 // relay.ts (an answer relayed, a check refused, a call forwarded with the session's token).
 
+import { RequestValidationError } from '../errors/validation';
 import { parseRequest } from '../schemas/common';
 import { secretValuesOf } from '../secrets/secret';
 import { answer, failed, message, UNREACHABLE, UNSCRUBBABLE } from './answer';
@@ -64,7 +65,15 @@ async function route(parts: ServerParts, call: CallSession, segments: string[], 
     } catch (error) {
       return refusedCheck(call, error);
     }
-  }
+  } else if (sent !== undefined)
+    // A row whose operation sends no body (connecting a social account): none is forwarded, a
+    // page's `_method` or `redirect_uri` least of all (review 99), the same 400 as a schema's.
+    return refusedCheck(
+      call,
+      new RequestValidationError(matched.name, [
+        { path: [], code: 'invalid_type', message: 'This call sends no body.' },
+      ]),
+    );
   // The secrets of what is sent, hunted in its answers (W-1): bounded as the tokens (Z-3), or not sent.
   const secrets = new Set(secretValuesOf(sent));
   if (secrets.size > MAX_SECRETS || [...secrets].join('').length > MAX_SECRET_CHARS)

@@ -62,7 +62,9 @@ export function relay(
     return up.status > 199 && up.status < 300
       ? failed(call, 502, UNREADABLE_2XX, back(call, up))
       : message(call, up.status, UNREADABLE, back(call, up));
-  if (route?.response !== undefined) call.hunt(up.json); // an auth answer's own token fields, before a schema drops them
+  // An answer's own token fields, before a schema or the strip drops them: an auth row's, and a
+  // user row's too (a password change answering a new token quoted in its message, review 99).
+  call.hunt(up.json);
   let read: unknown;
   try {
     read = readAnswer(route, up);
