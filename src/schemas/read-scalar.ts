@@ -14,6 +14,9 @@ export type Unreadable = typeof UNREADABLE;
 /** Plain decimal notation only: no hex, no '', no 'Infinity' (Number() would take all three). */
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
 
+/** A decimal's significant digits (no sign, point, exponent, nor zeros at either end). */
+const digitsOf = (t: string) => t.replace(/e.*|\D/gi, '').replace(/^0+|0+$/g, '');
+
 /**
  * A number: a finite number, or a decimal string (spaces around it ignored). `null` for null or
  * absent; `UNREADABLE` for anything else (a boolean, '', 'abc', '0x10', NaN, '1e999').
@@ -21,13 +24,19 @@ const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
  * @example
  * readNumber(' 100.00 '); // 100
  * readNumber('abc'); // UNREADABLE
+ * readNumber('9007199254740993'); // UNREADABLE (no double is it)
  */
 export function readNumber(value: unknown): number | null | Unreadable {
   if (value === null || value === undefined) return null;
   let n = Number.NaN;
   if (typeof value === 'number') n = value;
-  else if (typeof value === 'string' && value.length <= 64 && DECIMAL.test(value.trim()))
+  else if (typeof value === 'string' && value.length <= 64 && DECIMAL.test(value.trim())) {
     n = Number(value.trim());
+    // A decimal no double holds (`9007199254740993`, `90071992547409.93`: 16 significant digits
+    // or more) is read only if it comes back as written: never another amount (review 98).
+    const d = digitsOf(value);
+    if (d[15] && digitsOf(n.toPrecision(d.length)) !== d) return UNREADABLE;
+  }
   if (!Number.isFinite(n)) return UNREADABLE;
   return n === 0 ? 0 : n; // -0 reads as 0
 }

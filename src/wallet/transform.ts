@@ -1,4 +1,4 @@
-import { isPamError, ResponseValidationError } from '../errors/index';
+import { ResponseValidationError } from '../errors/index';
 import { readBoolean, readNumber, readText } from '../schemas/common';
 import type { BonusWallet, CashbackWallet, RealWallet, Wallet } from '../schemas/wallet';
 
@@ -65,8 +65,12 @@ function pick(source: Record<string, unknown>, field: string): unknown {
   return undefined;
 }
 
+// The refusal this module threw last (the transform is synchronous): the only error that leaves it
+// as it is; any other thrown while reading `raw`, a PamError or one branded as such, is dropped
+// (review 98: a getter's `UnauthorizedError` ended the session).
+let mine: unknown;
 const refuse = (path: string[], code: string, message: string) =>
-  new ResponseValidationError('transformWalletResponse', [{ path, code, message }]);
+  (mine = new ResponseValidationError('transformWalletResponse', [{ path, code, message }]));
 
 function build<S extends Shape>(source: unknown, shape: S, wallet: string): Built<S> {
   const record = isRecord(source) ? source : {};
@@ -101,6 +105,6 @@ export function transformWalletResponse(raw: unknown): Wallet {
     return { real, bonus, cashback };
   } catch (error) {
     // A getter or a Proxy trap of `raw` threw: its error (and message) is dropped.
-    throw isPamError(error) ? error : refuse([], 'unreadable', 'could not be read');
+    throw error === mine ? error : refuse([], 'unreadable', 'could not be read');
   }
 }
