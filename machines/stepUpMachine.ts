@@ -141,7 +141,7 @@ export function createStepUpMachine() {
         invoke: {
           id: 'confirm',
           src: 'sendChange',
-          input: ({ context }) => ({ run: context.run, password: context.password }),
+          input: ({ context }) => ({ run: context.run, password: context.password, askedBy: context.error }),
           onDone: { target: 'done', actions: 'setResult' },
           onError: [
             { guard: 'isPasswordLost', target: 'passwordRequired' },

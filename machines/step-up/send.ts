@@ -10,6 +10,8 @@ export interface StepUpSendInput {
   run: StepUpRun;
   /** `false` on the first try; the boxed password on a confirmation (`null` once it is gone). */
   password: Secret | null | false;
+  /** On a confirmation, the `step_up_required` the password answers. */
+  askedBy?: unknown;
 }
 
 /** A string is boxed on receipt; an empty one, or anything else (an untyped caller), is no password. */
@@ -30,6 +32,11 @@ export const sendChange = /* @__PURE__ */ fromPromise<unknown, StepUpSendInput>(
       { path: ['password_check'], code: PASSWORD_LOST, message: 'is never persisted; confirm again' },
     ]);
   }
+  // On the signal `run` hands the user module: the login it was asked in is the only one the
+  // password goes to (src/user/sensitive.ts; review 100: after a logout and another player's
+  // login, A's password confirmed A's change on B's account).
+  if (input.askedBy)
+    Object.defineProperty(signal, Symbol.for('pam-client.asked-by'), { value: input.askedBy });
   return input.run(input.password === false ? undefined : input.password, signal);
 });
 

@@ -9,6 +9,7 @@
 // gives (test/schemas/readers.property.test.ts, readers-user.property.test.ts).
 
 import { createScrubber, scrubberOf } from '../errors/scrub';
+import { ResponseValidationError } from '../errors/validation';
 import type { HttpAdapter } from '../http/types';
 import { type Operation, send } from '../operation/operation';
 import type {
@@ -32,6 +33,7 @@ import {
   ValidateDocumentRun,
 } from '../schemas/readers/auth';
 import { type Run, reader } from '../schemas/readers/core';
+import { documentText } from '../schemas/typed-text';
 
 /** The fields by which an answer gives the client a token (a `refresh_token` some APIs add). */
 const GRANTS = ['access_token', 'refresh_token'];
@@ -142,6 +144,14 @@ export const VALIDATE_DOCUMENT = {
   response: /* @__PURE__ */ reader<typeof ValidateDocumentResponse>(ValidateDocumentResponseRun),
   mutation: false,
   skipAuthRefresh: true,
+  // A verdict on another number is none on this one: refused (review 100: a valid verdict naming
+  // another CPF prefilled another person's name and birth date).
+  answers: (answer: ValidateDocumentResponse, asked: ValidateDocumentPayload) => {
+    if (answer.docnumber && documentText(answer.docnumber) !== asked.number)
+      throw new ResponseValidationError('validateDocument', [
+        { path: ['docnumber'], code: 'invalid_value', message: 'names another document' },
+      ]);
+  },
 } as const satisfies Operation;
 
 /**

@@ -133,13 +133,17 @@ const errorsOnly = (values: string[]): Scrubber => {
   // Made when an error first asks (a 2xx answer never does: each sign-in sends its password again).
   let made: Scrubber[] | undefined;
   const text = (t: string) => {
-    const [full, data] = (made ??= ((plain: string[]) => [
-      createScrubber(
-        values.filter((v) => !plain.includes(v)),
-        true,
-      ),
-      createScrubber(plain, true),
-    ])(values.filter((v) => !v[7] || /^\d+$/.test(v))));
+    if (!made) {
+      const plain = values.filter((v) => !v[7] || /^\d+$/.test(v));
+      made = [
+        createScrubber(
+          values.filter((v) => !plain.includes(v)),
+          true,
+        ),
+        createScrubber(plain, true),
+      ];
+    }
+    const [full, data] = made;
     return data!.deep(full!.text(t), undefined, true);
   };
   const key = (k: string) => (IDENT.test(k) ? k : text(k));

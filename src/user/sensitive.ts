@@ -208,21 +208,41 @@ const BOUND = 15_000;
  * `AbortedError`; not called at all once aborted). Either way nothing is sent, and the wait's
  * timer and listener are cleared when it ends (REVIEW-Z Z-5).
  */
-const provided = (provider: () => unknown, signal?: AbortSignal): Promise<string> => {
+const provided = (provider: () => unknown, signal?: AbortSignal): Promise<string> =>
+  bounded(() => providedToken(provider), signal, 'token', BOUND);
+
+/**
+ * What `start` resolves to, unless `signal` aborts first (`AbortedError`) or `ms` pass
+ * (`TimeoutError`): the captcha provider's wait, the step-up prompt's.
+ */
+const bounded = <T>(
+  start: () => T | Promise<T>,
+  signal: AbortSignal | undefined,
+  what: string,
+  ms?: number,
+) => {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stop: () => void;
-  return new Promise<string>((resolve, reject) => {
-    stop = () => reject(new AbortedError('captcha', 'token'));
-    timer = setTimeout(() => reject(new TimeoutError('captcha', 'token', BOUND)), BOUND);
+  const of = what === 'token' ? 'captcha' : 'stepUp';
+  return new Promise<T>((resolve, reject) => {
+    stop = () => reject(new AbortedError(of, what));
+    if (ms) timer = setTimeout(() => reject(new TimeoutError(of, what, ms)), ms);
     // `?.(`: a signal that is no AbortSignal is the adapter's `invalid_request` (nothing sent).
     signal?.addEventListener?.('abort', stop);
     if (signal?.aborted) stop();
-    else providedToken(provider).then(resolve, reject);
+    else Promise.resolve(start()).then(resolve, reject);
   }).finally(() => {
     clearTimeout(timer);
     signal?.removeEventListener?.('abort', stop);
   });
 };
+
+/**
+ * The signal's key a step-up machine puts the `step_up_required` its password answers under; and
+ * the login each such error of this module was answered in (`who`).
+ */
+const ASKED_BY = /* @__PURE__ */ Symbol.for('pam-client.asked-by');
+const askedIn = /* @__PURE__ */ new WeakMap<object, string>();
 
 /**
  * Reveals the secrets into the body; after a `step_up_required`, asks `onStepUp` and sends again
@@ -249,14 +269,24 @@ export async function sendSensitive(
   // server may hold any of them until a read, so a change is judged against each, and none is
   // protective while one is on its way or ended of an unknown outcome (`limitChangesOf`).
   const counting = countingOf(http);
-  let changes: ReturnType<typeof limitChangesOf> | undefined;
-  try {
-    const w = counting?.signedIn?.();
-    if (counting?.limits) changes = limitChangesOf(counting, `${w?.userId}/${w?.sid}`);
-  } catch {
-    // (No login known: judged as one with a change open.)
-    changes = { who: '', open: 1, accepted: [] };
-  }
+  // The login signed in (`signedIn`: asked at each send; '' when it throws).
+  const whoNow = () => {
+    try {
+      const w = counting?.signedIn?.();
+      return `${w?.userId}/${w?.sid}`;
+    } catch {
+      return '';
+    }
+  };
+  const who = whoNow();
+  // (No login known: judged as one with a change open.)
+  const changes = !who
+    ? { who, open: 1, accepted: [] }
+    : counting?.limits
+      ? limitChangesOf(counting, who)
+      : undefined;
+  // The `step_up_required` a step-up machine's password answers (on the signal it gives `run`).
+  const askedBy = read(() => (signal as { [ASKED_BY]?: object } | undefined)?.[ASKED_BY]);
   const fields = read(() =>
     typeof payload === 'object' && payload !== null
       ? Object.fromEntries(Object.entries(payload).filter(([k]) => k.startsWith('user_limit_')))
@@ -275,6 +305,13 @@ export async function sendSensitive(
     let body = payload;
     let asked = 0;
     for (;;) {
+      // A password goes to the login it was asked in: this call's prompt's (the login the call
+      // began in), a step-up machine's (`askedBy`'s); after a logout and another login (the
+      // player's or another's), nothing is sent (review 100: A's password confirmed A's change on
+      // B's account).
+      const now = whoNow();
+      if ((asked && now !== who) || (askedBy && askedIn.has(askedBy) && askedIn.get(askedBy) !== now))
+        throw new AbortedError(name ?? 'change', 'step-up');
       // A captcha provider is called at each send (a token is single-use), before any attempt is
       // reserved and outside the `try`: its failure is the app's (`asPamError`: `UnexpectedError`),
       // no step-up; its wait is bounded and ends at `signal` (`provided`). What it gives is read as
@@ -307,6 +344,9 @@ export async function sendSensitive(
         if (!protective) attempts.assertUnlocked(error);
         // This call's copy carries its count (never the adapter's object: `copyOf`).
         const marked = copyOf(error as object);
+        askedIn.set(marked, who);
+        // Refused by the server: nothing of it holds (until it is sent again).
+        left = false;
         markAttemptsLeft(marked, protective ? Math.max(1, attempts.left()) : attempts.left());
         // At most `STEP_UP_MAX_ATTEMPTS` prompts a call: a protective change, which the lock never
         // refuses, was sent again for as long as the prompt answered (REVIEW-AB AB-4).
@@ -315,9 +355,10 @@ export async function sendSensitive(
         if (!protective) attempts.assertOpen(error);
         // The app's prompt failing (a dialog's bug, a message quoting what was typed) is its
         // `UnexpectedError`: the class name only, never the foreign error or its message.
+        // Open until the call's signal aborts (a dialog closed): then `aborted` (review 100).
         let password: string | Secret | null | undefined;
         try {
-          password = await onStepUp(marked as StepUpRequiredError);
+          password = await bounded(() => onStepUp(marked as StepUpRequiredError), signal, 'prompt');
         } catch (thrown) {
           throw asPamError(thrown);
         }
