@@ -356,10 +356,21 @@ export const takeProfile: SessionAction = /* @__PURE__ */ actionsOf(({ context, 
   const { userInfo, restrictions } = update;
   const { error, status } = restrictions;
   const { userId, sid } = context;
+  const time = restrictions.limits.time;
+  const counts = childSnapshot<{ status?: string }>(self, 'playTime');
   return [
-    assign(update),
+    // A time limit changed: the count held was made against the one before, so none is shown
+    // until the play-time flow counts again (a view then reads play time as not known: betting
+    // off, `playTimeUnknown`; review 101: a limit tightened below the time played showed a frame
+    // free to bet).
+    // (A child that failed counts no more: its play time stays as it is, not known.)
+    assign(
+      counts?.status === 'active' && !sameJson(time, context.restrictions?.limits.time)
+        ? { ...update, playTime: null }
+        : update,
+    ),
     // Told to the play-time flow, when the session has it.
-    childSnapshot(self, 'playTime') && sendTo('playTime', { type: 'LIMIT', limit: restrictions.limits.time }),
+    counts && sendTo('playTime', { type: 'LIMIT', limit: time }),
     // Told with the read's own server time: the other tabs compare by it, never by arrival.
     // (Only when the read changed the info: an unchanged one, or none, is not told.)
     datum.source === 'read' &&
