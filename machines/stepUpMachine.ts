@@ -180,10 +180,9 @@ export function createStepUpMachine() {
  * - The password is boxed as a `Secret` on receipt, held only while `confirming`, and handed to
  *   `run` boxed (put it in the payload as it is: the user module reveals it into the body only).
  *   It never reaches an error or an emitted event; a persisted snapshot never holds it.
- * - The password goes only to the login it was asked in: the confirmation's signal (hand it to the
- *   call, as below) names the `step_up_required` it answers, and the user module sends nothing
- *   under another login (a logout and a new login meanwhile, the player's or another's): the
- *   change fails `aborted`.
+ * - The password goes only to the login it was asked in: the `Secret` handed to `run` names it (put
+ *   it in the payload as it is), and the user module sends nothing under another login (a logout
+ *   and a new login meanwhile, the player's or another's): the change fails `aborted`.
  * - Errors are told apart by brand and code, so an error from another copy of pam-client counts.
  *
  * @example

@@ -167,14 +167,6 @@ export function withOutcomeCheck<O>(
     if (call && (given ?? call.signal) instanceof AbortSignal) {
       // (With `hold`: a send due, a step-up prompt open or its resend aborted; one on its way, its answer.)
       const signal = (hold ?? either)(call.signal, given);
-      // What a step-up machine put on its signal (the `step_up_required` its password answers:
-      // src/user/sensitive.ts), on the call's.
-      // (A signal whose reading throws, a Proxy's: none.)
-      const asked = Symbol.for('pam-client.asked-by');
-      try {
-        if (given && asked in given)
-          Object.defineProperty(signal, asked, { value: (given as { [asked]?: unknown })[asked] });
-      } catch {}
       args[at] = {
         ...o,
         signal,

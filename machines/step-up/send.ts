@@ -1,6 +1,6 @@
 // The one place the step-up machine hands the password to the app's `run`, still boxed.
 
-import { isPamError, isSecret, RequestValidationError, type Secret, secret } from 'pam-client';
+import { isPamError, isSecret, RequestValidationError, Secret, secret } from 'pam-client';
 import { fromPromise } from '../actor-logic';
 
 /** Sends the change: `passwordCheck` is undefined on the first try, the player's password after. */
@@ -32,13 +32,33 @@ export const sendChange = /* @__PURE__ */ fromPromise<unknown, StepUpSendInput>(
       { path: ['password_check'], code: PASSWORD_LOST, message: 'is never persisted; confirm again' },
     ]);
   }
-  // On the signal `run` hands the user module: the login it was asked in is the only one the
-  // password goes to (src/user/sensitive.ts; review 100: after a logout and another player's
-  // login, A's password confirmed A's change on B's account).
-  if (input.askedBy)
-    Object.defineProperty(signal, Symbol.for('pam-client.asked-by'), { value: input.askedBy });
-  return input.run(input.password === false ? undefined : input.password, signal);
+  return input.run(input.password === false ? undefined : asked(input.password, input.askedBy), signal);
 });
+
+/** The key every copy of pam-client reads the login a step-up was asked in under (src/user/sensitive.ts). */
+const ASKED_IN: unique symbol = Symbol.for('pam-client.asked-in') as never;
+const askedIn = /* @__PURE__ */ new WeakMap<object, unknown>();
+let Asked: (new (value: string) => Secret) | undefined;
+
+/**
+ * The password as `run` is handed it: a `Secret` that names the login its `step_up_required` was
+ * answered in (the user module's own mark on the error it threw), so the user module sends it to
+ * that login only, whatever `run` does with its signal (review 100: after a logout and another
+ * player's login, A's password confirmed A's change on B's account; review 102: a `run` that
+ * wrapped or dropped the signal lost a mark put there). An error with no mark: the password as it is.
+ */
+const asked = (password: Secret, error: unknown): Secret => {
+  const who = tried(() => Object.getOwnPropertyDescriptor(error, ASKED_IN)?.value);
+  if (who === undefined) return password;
+  Asked ??= class extends Secret {
+    get [ASKED_IN]() {
+      return askedIn.get(this);
+    }
+  };
+  const out = new Asked(password.reveal());
+  askedIn.set(out, who);
+  return out;
+};
 
 /** `read()`, or undefined when it throws (a getter, a Proxy's trap, a revoked Proxy, a non-array). */
 const tried = <T>(read: () => T): T | undefined => {

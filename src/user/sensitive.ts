@@ -238,11 +238,11 @@ const bounded = <T>(
 };
 
 /**
- * The signal's key a step-up machine puts the `step_up_required` its password answers under; and
- * the login each such error of this module was answered in (`who`).
+ * The login (`userId/sid`) a `step_up_required` this module throws was answered in, and the one a
+ * step-up machine's password was asked in (a getter of its `Secret`): a key of every copy of
+ * pam-client.
  */
-const ASKED_BY = /* @__PURE__ */ Symbol.for('pam-client.asked-by');
-const askedIn = /* @__PURE__ */ new WeakMap<object, string>();
+const ASKED_IN = /* @__PURE__ */ Symbol.for('pam-client.asked-in');
 
 /**
  * Reveals the secrets into the body; after a `step_up_required`, asks `onStepUp` and sends again
@@ -285,8 +285,6 @@ export async function sendSensitive(
     : counting?.limits
       ? limitChangesOf(counting, who)
       : undefined;
-  // The `step_up_required` a step-up machine's password answers (on the signal it gives `run`).
-  const askedBy = read(() => (signal as { [ASKED_BY]?: object } | undefined)?.[ASKED_BY]);
   const fields = read(() =>
     typeof payload === 'object' && payload !== null
       ? Object.fromEntries(Object.entries(payload).filter(([k]) => k.startsWith('user_limit_')))
@@ -305,13 +303,6 @@ export async function sendSensitive(
     let body = payload;
     let asked = 0;
     for (;;) {
-      // A password goes to the login it was asked in: this call's prompt's (the login the call
-      // began in), a step-up machine's (`askedBy`'s); after a logout and another login (the
-      // player's or another's), nothing is sent (review 100: A's password confirmed A's change on
-      // B's account).
-      const now = whoNow();
-      if ((asked && now !== who) || (askedBy && askedIn.has(askedBy) && askedIn.get(askedBy) !== now))
-        throw new AbortedError(name ?? 'change', 'step-up');
       // A captcha provider is called at each send (a token is single-use), before any attempt is
       // reserved and outside the `try`: its failure is the app's (`asPamError`: `UnexpectedError`),
       // no step-up; its wait is bounded and ends at `signal` (`provided`). What it gives is read as
@@ -325,6 +316,17 @@ export async function sendSensitive(
               captcha_token: await provided(token as () => unknown, signal),
             }
           : body;
+      // A password goes to the login it was asked in, right before it is sent: this call's
+      // prompt's (the login the call began in), a step-up machine's (the login its `Secret` names,
+      // `ASKED_IN`); after a logout and another login (the player's or another's), nothing is
+      // sent (review 100: A's password confirmed A's change on B's account; review 102: the
+      // captcha's wait came after the check).
+      const now = whoNow();
+      const by = read(
+        () => (sent as { password_check?: { [ASKED_IN]?: unknown } } | null)?.password_check?.[ASKED_IN],
+      );
+      if ((asked && now !== who) || (by !== undefined && by !== now))
+        throw new AbortedError(name ?? 'change', 'step-up');
       try {
         return await sendCounted(attempts, sending, sent, read, protective, signal, name);
       } catch (caught) {
@@ -343,8 +345,8 @@ export async function sendSensitive(
         // unless the change is protective (one attempt at least: the server decides).
         if (!protective) attempts.assertUnlocked(error);
         // This call's copy carries its count (never the adapter's object: `copyOf`).
-        const marked = copyOf(error as object);
-        askedIn.set(marked, who);
+        // (And the login it was answered in, `ASKED_IN`: a step-up machine's password names it.)
+        const marked = copyOf(error as object, { [ASKED_IN]: { value: who } });
         // Refused by the server: nothing of it holds (until it is sent again).
         left = false;
         markAttemptsLeft(marked, protective ? Math.max(1, attempts.left()) : attempts.left());
