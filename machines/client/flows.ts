@@ -23,6 +23,7 @@ import type { InspectionEvent, Observer } from 'xstate';
 import { readingOf } from '../clock';
 import { type CrossTab, createCrossTab, refreshWait } from '../cross-tab';
 import { isOwnedChannel, type PamEnvironment, tabOf } from '../environment';
+import { withoutTokens } from '../login/request';
 import { SERVER_PLAY_TIME } from '../server-session/play-time';
 import type { Owner } from '../session/events';
 import {
@@ -37,7 +38,7 @@ import {
 import { PLAY_TIME_TRANSITIONS } from '../session/parts/play-time';
 import { PROFILE_TRANSITIONS } from '../session/parts/profile';
 import { TABS_TRANSITIONS } from '../session/parts/tabs';
-import { type AcceptedStore, withoutTokens } from '../session/profile-services';
+import type { AcceptedStore } from '../session/profile-services';
 import type { SessionTransitions } from '../session/setup';
 import type { SessionInput } from '../session/types';
 import { type DebugLogger, debugInspector } from './debug';

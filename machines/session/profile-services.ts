@@ -8,6 +8,7 @@ import type { AuthModule, AuthUser, PamError, RestrictionKind, Restrictions } fr
 import { profileReadOf } from 'pam-client/internal';
 import { nextBrazilMidnight, readingOf } from '../clock';
 import type { AcceptedLimits, CrossTab } from '../cross-tab';
+import { withoutTokens } from '../login/request';
 
 export type { AcceptedLimits };
 
@@ -96,15 +97,6 @@ export type ReadOutcome = (
 
 export const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * `value` without the keys that name a token (`token`, `access_token`, `pushToken`: any case, any
- * depth), as a copy. What a session holds of a profile (`user`, `userInfo`: JSON data) passes here:
- * the API's `user.token`, and a token a server echoes inside the fields the spec leaves open
- * (`user.document.token`: review 67), never reach a view or a snapshot.
- */
-export const withoutTokens = <T>(value: T): T =>
-  value && JSON.parse(JSON.stringify(value), (key, v) => (/token$/i.test(key) ? undefined : v));
 
 /** A profile's `user` as a session holds it (`withoutTokens`), null when it is no object. */
 export const withoutToken = (user: unknown): AuthUser | null =>
