@@ -2,7 +2,7 @@
 // session the device clock calls expired put to the server first (split from ./store.ts, which
 // keeps the store, the vault and the writes; its state is ./parts/restore.ts).
 
-import type { AuthModule, StoredSession, TokenStore } from 'pam-client';
+import { type AuthModule, isPamError, type StoredSession, type TokenStore } from 'pam-client';
 import { parseStoredSession } from 'pam-client/internal';
 import { fromPromise } from '../actor-logic';
 import { readingOf } from '../clock';
@@ -14,27 +14,29 @@ import { metaOf, readClock, STORE_WAIT_MS, settle, sidOf, timeBaseOf, within } f
 import type { ClockReading, SessionMeta, SessionServices, Vault } from './types';
 
 /**
- * A stored session whose expiry the device clock says has passed: the server's word. The expiry
- * was written on the device clock of the tab that saved it, and a device clock stepped forward (a
- * player, NTP on wake) moves every such judgement with it, while the token is still valid on the
- * server (docs/time.md: nothing is judged on the device clock alone). So the token is tried once
- * (a profile read, which also teaches the one clock the server's time): a 401 ends it; an answer
- * says it is live; no answer keeps the device clock's word (expired, fail closed). The restrictions
- * are not taken from this read: the session starts with them unknown, as after any restore.
+ * A stored session whose times the device clock cannot place (an expiry it says has passed, a save
+ * ahead of it): the server's word. The expiry was written on the device clock of the tab that saved
+ * it, and a device clock stepped forward (a player, NTP on wake) moves every such judgement with it,
+ * while the token is still valid on the server (docs/time.md: nothing is judged on the device clock
+ * alone). So the token is tried once (a profile read, which also teaches the one clock the server's
+ * time): an answer says it is live (true); a 401 ends it (false); no answer (a 5xx, a timeout, no
+ * network: undefined) says nothing of the token (review 104: a reload within the half second a
+ * `Date` header rounds off, during an outage, signed the player out and deleted the session). The
+ * restrictions are not taken from this read: the session starts with them unknown, as after any restore.
  */
 async function serverSaysLive(input: {
   auth?: Pick<AuthModule, 'getUserProfile'>;
   timers?: TimersLike;
-}): Promise<boolean> {
-  if (!input.auth) return false;
+}): Promise<boolean | undefined> {
+  if (!input.auth) return;
   const abort = new AbortController();
   const check = input.auth.getUserProfile({ signal: abort.signal }).then(
     () => true,
-    () => false,
+    (e) => (isPamError(e) && e.code === 'unauthorized' ? false : undefined),
   );
   // The server's word is waited for 15 s at most (a literal: a bundle keeps a named constant as a
   // variable, issue 33).
-  const live = await within(check, 15_000, false, input.timers);
+  const live = await within<boolean | undefined>(check, 15_000, undefined, input.timers);
   abort.abort();
   return live;
 }
@@ -97,7 +99,10 @@ export const restoreSession = /* @__PURE__ */ fromPromise<
         read = current;
         continue;
       }
-      if (!live) {
+      // A 401, or no answer for a past expiry (the device clock's word kept: expired, fail closed).
+      // No answer for a save only ahead: restored, pulled back below (never believed longer than a
+      // save now would give), its restrictions unknown until a read.
+      if (live === false || (!live && past)) {
         settle(input.tokens.clear());
         return null;
       }

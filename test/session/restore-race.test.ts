@@ -1,4 +1,4 @@
-import { createMemoryTokenStore, type StoredSession } from 'pam-client';
+import { createMemoryTokenStore, type StoredSession, UnauthorizedError } from 'pam-client';
 import { describe, expect, it } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { restoreSession } from '../../machines/session/restore-session';
@@ -32,7 +32,11 @@ function restoring(stored: StoredSession) {
   const auth = {
     getUserProfile: () =>
       new Promise((resolve, reject) =>
-        answers.push((live) => (live ? resolve({ user: { id: 1 } }) : reject(new Error('401')))),
+        answers.push((live) =>
+          live
+            ? resolve({ user: { id: 1 } })
+            : reject(new UnauthorizedError({ status: 401, method: 'GET', path: '/auth/user-profile' })),
+        ),
       ),
   };
   const actor = createActor(restoreSession, {
