@@ -119,6 +119,12 @@ describe('a play clock store that holds less than the tab counted (property)', (
             const key = snapshot.context.own?.periodKey;
             if (!key) continue;
             expect(Number.isFinite(p.usedMs)).toBe(true);
+            // A beat whose period the server's time may still place in the one before (`alt`: a
+            // record said the server may be `behind`, within that long of São Paulo's midnight)
+            // shows the day before's count (over-counted, fail closed) under the new day's key:
+            // that window belongs to neither day (CI's seed 576217088).
+            const own = snapshot.context.own as { alt?: string } | undefined;
+            if (own?.alt !== undefined && own.alt !== key) continue;
             const before = seen.get(key);
             if (before) {
               expect(p.usedMs).toBeGreaterThanOrEqual(before.usedMs);
@@ -130,7 +136,24 @@ describe('a play clock store that holds less than the tab counted (property)', (
           actor.stop();
         }
       }),
-      { numRuns: 150 },
+      {
+        numRuns: 150,
+        // (CI's seed 576217088: a reload a second before São Paulo's midnight, a store record 1 ms
+        // behind; the view showed the day before's count under the new day's key, then the new day's.)
+        examples: [
+          [
+            false,
+            [
+              { kind: 'sleep', ms: 43169717 },
+              { kind: 'store', value: { record: { periodKey: 'daily:2026-11-22', usedMs: 0, behind: 1 } } },
+              { kind: 'play', ms: 283 },
+              { kind: 'play', ms: 30000 },
+              { kind: 'play', ms: 1 },
+              { kind: 'beat' },
+            ],
+          ],
+        ],
+      },
     );
   });
 });
