@@ -6,6 +6,7 @@ import { createPamClient } from 'pam-client/machines';
 import { createReferenceFetch } from 'pam-client/testing';
 import { describe, expect, it } from 'vitest';
 import { playPeriodOf } from '../../src/responsible-gaming/time';
+import { until as loop } from '../support/event-loop';
 import { freeUserInfo } from '../support/free-user-info';
 import { until } from '../support/until-view';
 
@@ -94,10 +95,14 @@ describe('review101: restriction edges (held)', () => {
     let hold: Promise<void> | null = null;
     let release = () => {};
     let lagFor: number | null = null;
+    let applied = false;
     const fetch: typeof globalThis.fetch = async (input, init) => {
       const url = String(input instanceof Request ? input.url : input);
       const res = await kit(input, init);
-      if (url.includes('/timeout-limits') && hold) await hold;
+      if (url.includes('/timeout-limits') && hold) {
+        applied = true;
+        await hold;
+      }
       if (url.includes('/auth/user-profile') && lagFor !== null) {
         // A replica that lags: the pause not shown yet.
         const body = (await res.json()) as { user?: { id?: number }; userInfo?: Record<string, unknown> };
@@ -122,7 +127,7 @@ describe('review101: restriction edges (held)', () => {
       });
       const call = c.user.setTimeoutLimits({ user_pause: 7, reason: 1, password_check: A.password });
       call.catch(() => {});
-      await new Promise((r) => setTimeout(r, 50));
+      await loop(() => applied, 'the pause applied at the API, its answer held');
       lagFor = A.id;
       c.logout();
       await until(c, (v) => v.status === 'signedOut');

@@ -20,6 +20,7 @@ import {
   useHostile,
   user,
 } from '../server/hostile';
+import { turns } from '../support/event-loop';
 
 const hostile = useHostile();
 const TA = 'TOKEN-AAAA-abcdefgh1234';
@@ -42,7 +43,7 @@ function twoPlayers(api: Awaited<ReturnType<typeof hostile.api>>, gate?: Promise
     }
     if (req.url?.startsWith('/users/refresh-token')) {
       refreshes++;
-      await new Promise((r) => setTimeout(r, 20));
+      await turns(20); // (held some turns of the loop: the two refreshes overlap)
       return json(res, 200, { access_token: `${bearer}-r${refreshes}` });
     }
     if (req.url?.startsWith('/auth/logout')) return json(res, 204, '');
@@ -79,7 +80,7 @@ describe('review 99: two players on one instance', () => {
       ['b', pam.handle(request('/pam/auth/user-profile?check_spa_again=1', { cookie: b }))],
     ] as const;
     const pages = [pam.getSession(request('/', { cookie: b })), pam.getSession(request('/', { cookie: a }))];
-    await new Promise((r) => setTimeout(r, 50));
+    await turns(100); // (every call reaches the held API)
     open();
     for (const [who, call] of calls) {
       const answer = (await call)!;
