@@ -209,7 +209,7 @@ const BOUND = 15_000;
  * timer and listener are cleared when it ends (REVIEW-Z Z-5).
  */
 const provided = (provider: () => unknown, signal?: AbortSignal): Promise<string> =>
-  bounded(() => providedToken(provider), signal, 'token', BOUND);
+  bounded(() => providedToken(provider), signal, 'captcha', 'token', BOUND);
 
 /**
  * What `start` resolves to, unless `signal` aborts first (`AbortedError`) or `ms` pass
@@ -218,12 +218,12 @@ const provided = (provider: () => unknown, signal?: AbortSignal): Promise<string
 const bounded = <T>(
   start: () => T | Promise<T>,
   signal: AbortSignal | undefined,
+  of: string,
   what: string,
   ms?: number,
 ) => {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stop: () => void;
-  const of = what === 'token' ? 'captcha' : 'stepUp';
   return new Promise<T>((resolve, reject) => {
     stop = () => reject(new AbortedError(of, what));
     if (ms) timer = setTimeout(() => reject(new TimeoutError(of, what, ms)), ms);
@@ -360,7 +360,7 @@ export async function sendSensitive(
         // Open until the call's signal aborts (a dialog closed): then `aborted` (review 100).
         let password: string | Secret | null | undefined;
         try {
-          password = await bounded(() => onStepUp(marked as StepUpRequiredError), signal, 'prompt');
+          password = await bounded(() => onStepUp(marked as StepUpRequiredError), signal, 'stepUp', 'prompt');
         } catch (thrown) {
           throw asPamError(thrown);
         }
