@@ -3,7 +3,7 @@
 // itself (claims, posting, listening) is ./cross-tab.ts.
 
 import type { AuthUser, StoredSession } from 'pam-client';
-import { parseStoredSession } from 'pam-client/internal';
+import { parseStoredSession, readHeard } from 'pam-client/internal';
 import { MAX_SESSION_COUNTER } from '../src/session/counter';
 
 /** The app's stamp on every message (another app's messages on the channel are dropped). */
@@ -268,7 +268,7 @@ export function parseMessage(raw: unknown): CrossTabMessage | { refused: string 
         return { type, from, expired: m.expired, ...(typeof m.sid === 'number' && { sid: m.sid }) };
       break;
     case 'profile': {
-      const userInfo = data(m.userInfo);
+      const userInfo = readHeard(data(m.userInfo), true);
       if (userInfo && isInstant(m.at) && isPlayer(m.userId) && isHeardCounter(m.sid))
         return { type, from, userInfo, at: m.at, userId: m.userId, sid: m.sid };
       break;
@@ -299,7 +299,7 @@ export function parseMessage(raw: unknown): CrossTabMessage | { refused: string 
     case 'session': {
       const session = parseStoredSession(m.session);
       // A session names its player and login (`userId`, `sid`, `seq`), and its user, if any, is that player.
-      const user = m.user == null ? null : data(m.user);
+      const user = m.user == null ? null : readHeard(data(m.user));
       const k = kept(m);
       if (
         session &&

@@ -10,7 +10,6 @@
 export { createAuthCore } from './auth/index';
 // Errors, waiting and retrying: one definition each, shared by the adapter and the machines.
 export { asPamError, isTransientError } from './errors/index';
-export { DEFAULT_TIMEOUT_MS } from './http/exchange';
 export type { BackoffOptions, TimersLike } from './http/waiting';
 export { backoffDelay, clampDelay, sleep } from './http/waiting';
 // São Paulo time: the play period (the play-time clock; its day is the profile flow's SPA re-check).
@@ -19,6 +18,7 @@ export { playPeriodOf } from './responsible-gaming/index';
 // What a profile read says before canBet (the account's standing, every exclusion answered) and its
 // restrictions at the session's own time (one reading): the one rule of the session and the server.
 export { profileReadOf } from './responsible-gaming/restrictions';
+export { readHeard } from './schemas/readers/auth';
 // The token: its refresh schedule (the token-refresh machine), and stored sessions read from
 // another tab or the store.
 // (Its counters' bound, MAX_SESSION_COUNTER, is src/session/counter.ts: the machines import it there.)

@@ -26,8 +26,9 @@ import {
   type UserModule,
   type UserProfileInfo,
 } from 'pam-client';
-import { clampDelay, DEFAULT_TIMEOUT_MS, USER_CALLS } from 'pam-client/internal';
+import { clampDelay, USER_CALLS } from 'pam-client/internal';
 import type { Actor, AnyActorRef } from 'xstate';
+import { DEFAULT_TIMEOUT_MS } from '../../src/http/timeout-default';
 import { readingOf, trusted } from '../clock';
 import { acceptedStoreOf } from '../session/accepted-store';
 import { servicesOf } from '../session/context';

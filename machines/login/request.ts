@@ -12,10 +12,11 @@ import {
   secret,
   TimeoutError,
 } from 'pam-client';
-import { DEFAULT_TIMEOUT_MS, type TimersLike } from 'pam-client/internal';
+import type { TimersLike } from 'pam-client/internal';
 // A module importing nothing, by a relative import the layers allow (pam-client/internal holds
 // its 12 names at most): the build's shared chunk carries it once for both entries.
 import { providedToken } from '../../src/auth/captcha';
+import { DEFAULT_TIMEOUT_MS } from '../../src/http/timeout-default';
 import { fromPromise } from '../actor-logic';
 import { readOwn } from '../machine-setup';
 

@@ -3,7 +3,7 @@
 // functions of the context and the event (the machine's `assign` actions call them); each flow's
 // own arithmetic is in its file (login.ts, refresh.ts, tabs.ts, profile.ts, flows.ts).
 
-import { DEFAULT_TIMEOUT_MS } from 'pam-client/internal';
+import { DEFAULT_TIMEOUT_MS } from '../../src/http/timeout-default';
 import { environmentOf } from '../environment';
 import type { Owner } from './events';
 import { isPlausible, raiseClock } from './order';

@@ -9,11 +9,9 @@ import { RequestValidationError, ResponseValidationError } from '../errors/valid
 import { isHeaderSafeToken } from '../schemas/common';
 import { REDACTED } from '../secrets/secret';
 import { isAbsoluteURL, pageURL } from './page';
+import { DEFAULT_TIMEOUT_MS } from './timeout-default';
 import type { OfetchAdapterOptions, RequestOptions } from './types';
 import { MAX_TIMER_MS, parseHttpDate, parseRetryAfter } from './waiting';
-
-/** The adapter's timeout per request when none is given: the one default (the session reads it too). */
-export const DEFAULT_TIMEOUT_MS = 15_000;
 
 /** The adapter's options, checked once when it is created. */
 export interface Settings {

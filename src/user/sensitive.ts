@@ -198,7 +198,7 @@ async function sendCounted(
   return result;
 }
 
-// The login's bound (DEFAULT_TIMEOUT_MS of ../http/exchange, its value: importing it moves the
+// The login's bound (DEFAULT_TIMEOUT_MS of ../http/timeout-default, its value: importing it moves the
 // build's chunk split and costs bytes in rows that have no user module).
 const BOUND = 15_000;
 

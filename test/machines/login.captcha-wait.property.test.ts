@@ -12,10 +12,10 @@ import {
   type RegistrationModule,
   RequestValidationError,
 } from 'pam-client';
-import { DEFAULT_TIMEOUT_MS } from 'pam-client/internal';
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { loginMachine } from '../../machines/loginMachine';
+import { DEFAULT_TIMEOUT_MS } from '../../src/http/timeout-default';
 
 const BOUND = DEFAULT_TIMEOUT_MS;
 const REQUEST_STATES = ['submitting', 'registering', 'verifyingTwoFactor'];

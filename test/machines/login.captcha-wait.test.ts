@@ -10,10 +10,10 @@ import {
   type LoginResponse,
   type RegistrationModule,
 } from 'pam-client';
-import { DEFAULT_TIMEOUT_MS } from 'pam-client/internal';
 import { describe, expect, it } from 'vitest';
 import { type AnyActorRef, createActor, SimulatedClock } from 'xstate';
 import { loginMachine } from '../../machines/loginMachine';
+import { DEFAULT_TIMEOUT_MS } from '../../src/http/timeout-default';
 
 const hang = () => new Promise<string>(() => {});
 const flush = async () => {

@@ -208,7 +208,8 @@ describe('defect 1: profile data is tied to the player and login it was read for
     await waitFor(b, (s) => s.matches('signedIn') && s.context.userInfo !== null, { timeout: 10_000 });
     const { userId, sid } = b.getSnapshot().context;
     const raw = hub.channel();
-    const foreign = { user_pause: 7, marker: 'foreign' };
+    // (The marker is a field of the spec's: a key outside it is never taken, review 105.)
+    const foreign = { user_pause: 7, validate_email_at: 'foreign' };
     const post = (o: object) =>
       raw.postMessage({
         app: 'pam-client',
@@ -222,18 +223,22 @@ describe('defect 1: profile data is tied to the player and login it was read for
     post({ userId: 4, sid });
     post({});
     await new Promise((r) => setImmediate(r));
-    expect(b.getSnapshot().context.userInfo?.marker).toBeUndefined();
+    expect(b.getSnapshot().context.userInfo?.validate_email_at).not.toBe('foreign');
     // The player's, by another login (the model's seed 12: two tabs left on two logins of one
     // player): it tightens (a pause; fields missing: unknown), so it is taken, barring, and read
     // again at once; that read's answer is held again.
     post({ userId, sid: (sid ?? 0) + 1 });
-    await waitFor(b, (s) => s.context.userInfo?.marker === 'foreign', { timeout: 10_000 });
+    await waitFor(b, (s) => s.context.userInfo?.validate_email_at === 'foreign', { timeout: 10_000 });
     expect(b.getSnapshot().context.restrictions?.canBet).toBe(false);
-    await waitFor(b, (s) => s.context.userInfo !== null && s.context.userInfo.marker === undefined, {
-      timeout: 10_000,
-    });
+    await waitFor(
+      b,
+      (s) => s.context.userInfo !== null && s.context.userInfo.validate_email_at !== 'foreign',
+      {
+        timeout: 10_000,
+      },
+    );
     post({ userId, sid });
-    await waitFor(b, (s) => s.context.userInfo?.marker === 'foreign', { timeout: 10_000 });
+    await waitFor(b, (s) => s.context.userInfo?.validate_email_at === 'foreign', { timeout: 10_000 });
     b.stop();
   });
 

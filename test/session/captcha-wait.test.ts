@@ -2,8 +2,8 @@
 // `registering` or `verifyingCode` forever, nothing sent. The wait is bounded (the adapter's default
 // timeout) on the session's own timers (the environment's: the world's simulated clock here).
 
-import { DEFAULT_TIMEOUT_MS } from 'pam-client/internal';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_TIMEOUT_MS } from '../../src/http/timeout-default';
 import { useWorld } from '../support/world';
 
 const world = useWorld();

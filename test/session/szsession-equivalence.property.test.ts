@@ -2,11 +2,12 @@
 // (ea5561b), copied, against the shipped one; and `actionsOf`, the session's `enqueueActions`
 // without its helpers, against XState's own over generated action lists.
 import fc from 'fast-check';
-import { clampDelay, DEFAULT_TIMEOUT_MS } from 'pam-client/internal';
+import { clampDelay } from 'pam-client/internal';
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, createMachine, emit, enqueueActions } from 'xstate';
 import { refreshWaitOf } from '../../machines/client/session-facade';
 import { actionsOf } from '../../machines/session/events';
+import { DEFAULT_TIMEOUT_MS } from '../../src/http/timeout-default';
 
 function oldRefreshWaitOf(timeout: number | undefined): number {
   if (timeout === undefined || Number.isNaN(timeout) || timeout <= 0) return DEFAULT_TIMEOUT_MS;

@@ -26,6 +26,7 @@ import {
   checked,
   fail,
   headerToken,
+  type Issue,
   kept,
   kind,
   matching,
@@ -206,8 +207,11 @@ const keptFlag = (v: unknown) => {
   return b === UNREADABLE || b === null ? b : b ? 1 : 0;
 };
 
-/** `UserProfileResponse`: `userInfo` also holds `UserLimitsFields`, each kept as sent when unreadable. */
-export const UserProfileRun: Run = /* @__PURE__ */ (() => {
+/**
+ * `UserProfileResponse`'s `userInfo` fields: `UserLimitsFields` too, each kept as sent when
+ * unreadable (a new shape each time: `readHeard` makes them optional).
+ */
+const profileInfoShape = /* @__NO_SIDE_EFFECTS__ */ (): Record<string, Run> => {
   const info = userInfoShape();
   const [at, n, f] = [kept(readText), kept(readNumber), kept(keptFlag)];
   const times = { _at: at, _in: at, _min: at };
@@ -223,8 +227,37 @@ export const UserProfileRun: Run = /* @__PURE__ */ (() => {
     ['spa_exclusion', excluded],
   ];
   for (const [name, fields] of parts) for (const end in fields) info[name + end] = fields[end]!;
-  return object({ user: AuthUser, userInfo: object(info) });
+  return info;
+};
+
+/** `UserProfileResponse`. */
+export const UserProfileRun: Run = /* @__PURE__ */ object({
+  user: AuthUser,
+  userInfo: object(profileInfoShape()),
+});
+
+/** A profile's `userInfo` as `readHeard` takes it: each field the answer's, optional. */
+const HeardInfo = /* @__PURE__ */ (() => {
+  const info = profileInfoShape();
+  for (const key in info) info[key] = optional(info[key]!);
+  return object(info);
 })();
+
+/**
+ * A user (`AuthUser`) or, `info` set, a profile's `userInfo` that another tab told, as this tab's
+ * own read of the answer would take it: only the spec's fields, each read as an answer's (any may
+ * be missing: what a view cannot read of it stays unknown, never free); undefined where that read
+ * refuses it. What a view can hold is the schemas' to say, whichever way it came in (review 105:
+ * another tab's keys, a token among them, reached `view.userInfo` as told).
+ *
+ * @example
+ * readHeard({ id: 1, access_token: 't' }); // { id: 1 }
+ */
+export const readHeard = (v: unknown, info?: boolean): Record<string, unknown> | undefined => {
+  const issues: Issue[] = [];
+  const out = (info ? HeardInfo : AuthUser)(v, issues);
+  return issues.length ? undefined : (out as Record<string, unknown>);
+};
 
 /** Whether `s` is a JSON-encoded array of strings (`'["BR"]'`: `nationalities`, spec 2.5). */
 export const isJsonStringArray = (s: string): boolean => {
