@@ -11,6 +11,7 @@ import {
   type StepUpRequiredError,
 } from '../errors/index';
 import { retryAfterMs } from '../http/waiting';
+import { REDACTED } from '../secrets/secret';
 import { canonicalField, isCpfField, knownCase, namesKey, ruleWords, secretField } from './field-words';
 import type { ErrorLocale, ErrorMessages } from './messages';
 
@@ -253,8 +254,8 @@ const isAnotherCodeRequested = (error: object): boolean =>
   hasIssue(error, (i) => i?.code === 'two_factor_code' && Array.isArray(i.path) && i.path[0] === 'type');
 
 /**
- * The messages a server field gets: ours when secret, a known case, or naming an API key (its
- * rule in our words, else "not valid"); else the server's.
+ * The messages a server field gets: ours when secret, a known case, naming an API key (its rule
+ * in our words, else "not valid"), blank or redacted; else the server's.
  */
 function fieldWords(m: ErrorMessages, field: string, messages: readonly string[]): string[] {
   const secret = secretField(field);
@@ -262,7 +263,11 @@ function fieldWords(m: ErrorMessages, field: string, messages: readonly string[]
   return messages.slice(0, 5).map((message) => {
     const known = knownCase(field, message);
     if (known) return m.field[known];
-    return namesKey(field, message) ? ruleWords(m, message) : clip(message);
+    // (Nor a text that says nothing once clipped and its redactions gone: review 106.)
+    const text = clip(message);
+    return namesKey(field, message) || !/[\p{L}\p{N}]/u.test(text.replaceAll(REDACTED, ''))
+      ? ruleWords(m, message)
+      : text;
   });
 }
 
