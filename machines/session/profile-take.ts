@@ -3,6 +3,7 @@
 // its limits accepted kept over a looser reading. Pure: time comes on the reading's stamp.
 
 import type { AuthUser } from 'pam-client';
+import { withoutTokens } from '../login/request';
 import { mergeLimits } from './accepted-store';
 import { keptLimits } from './kept-limits';
 import {
@@ -62,7 +63,9 @@ export const took = (
   return advanced(
     context,
     {
-      userInfo: applied ?? d.userInfo,
+      // (Without a token at any depth, whichever way it came: a field kept as sent may be an
+      // object, the flow's own read's, another tab's, a re-read's alike: review 107.)
+      userInfo: withoutTokens(applied ?? d.userInfo),
       limits,
       // (One the server may have made before the São Paulo day began: of the day before, REVIEW34.
       // A stamp from elsewhere may be twice the bound ahead of the server: `isFresh`.)

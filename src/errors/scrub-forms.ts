@@ -33,8 +33,6 @@ const ENCODERS: readonly ((c: string, cp: number) => string | undefined)[] = [
   (c, cp) =>
     [...utf8.encode(c)].map((b) => `(?:%(?:25)*${cp > 127 ? '|\\\\x' : ''})${hex(b, 2)}`).join('\\\\{0,8}'),
   (c) => (c === ' ' ? '\\+' : ''),
-  // SQL's and CSV's quote doubling (`D''Avila` in a database error quoting the literal; review 106).
-  (c) => (c === "'" || c === '"' ? c + c : ''),
   // Code point escapes: JSON's \u0068 (PHP's json_encode, Python's ensure_ascii), ES6 \u{68},
   // Python's \U00000068 and \xe9, Perl's \x{e9}, CSS's \e9 and \0000e9 (a white space may end
   // it), JavaScript's escape() (%u20ac, and %e9 below U+0100); and for an astral character the
@@ -144,7 +142,8 @@ const char = (code: string, cp = +code) => (cp > 0x10ffff ? '' : String.fromCode
  * The decoders, each undoing one layer of one kind: percent escapes (UTF-8), HTML entities
  * (`&amp;`, decimal, hex, each with or without its `;`; named ones stay, `echoPattern` matches
  * them), backslash escapes (JSON `\u`, ES6 `\u{...}`, Python's `\U0001f600`, `\x` of a code
- * point below 256, octal `\303` of a byte (PostgreSQL's bytea, C's: review 106), `\n`, `\'`, `\\`):
+ * point below 256, octal `\303` of a byte (PostgreSQL's bytea, C's: review 106), `\n`, `\'`, `\\`;
+ * and quotes doubled, `''` and `""`):
  * every escape `ESCAPED_ALNUM` lets through is one of these (or a backslash, dropped). Eight digits after `\u00` and a 0 or 1 are read as
  * one `\U` escape (a `\u0000`..`\u001f` control character before four hex digits is not). And
  * the one normalised form of Unicode text: mojibake read back as UTF-8 (a lead byte and
@@ -182,36 +181,43 @@ export const DECODERS: readonly ((text: string) => string)[] = [
       d || h ? char(d ?? `0x${h}`) : '&',
     ),
   (t) =>
-    t.replace(
-      /\\(u\{[\da-f]+\}|u00[01][\da-f]{5}|u[\da-f]{4}|x[\da-f]{2}|[0-3][0-7]{2}|.)/gis,
-      (_, c: string) =>
-        c[2] && c < ':'
-          ? char(`0o${c}`)
-          : c[1]
-            ? char(`0x${c.replace(/^.|\W/g, '')}`)
-            : ('\n\r\t\b\f'['nrtbf'.indexOf(c)] ?? c),
-    ),
+    t
+      .replace(
+        /\\(u\{[\da-f]+\}|u00[01][\da-f]{5}|u[\da-f]{4}|x[\da-f]{2}|[0-3][0-7]{2}|.)/gis,
+        (_, c: string) =>
+          c[2] && c < ':'
+            ? char(`0o${c}`)
+            : c[1]
+              ? char(`0x${c.replace(/^.|\W/g, '')}`)
+              : ('\n\r\t\b\f'['nrtbf'.indexOf(c)] ?? c),
+      )
+      // And SQL's and CSV's doubled quotes (`D''Avila`, a database error quoting the literal;
+      // review 106): a layer, not a form of `ENCODERS`, whose `'` or `''` at each quote made a
+      // match exponential in the quotes (review 107).
+      .replace(/(['"])\1/g, '$1'),
 ];
 
 /**
- * The forms of `secret`'s UTF-8 bytes, its UTF-16LE ones, and its Latin-1 ones (ISO-8859-1, a
- * legacy back end's) when every character has one (FIXSEC28 F2), a back end writes when it echoes a raw body: hex, and
+ * The forms of `secret`'s UTF-8 bytes, and of its Latin-1 ones (ISO-8859-1, a legacy back end's)
+ * when every character has one (FIXSEC28 F2), or (`wide`) of its UTF-16LE ones (.NET's
+ * `Encoding.Unicode`, review 106), a back end writes when it echoes a raw body: hex, and
  * base64 as it reads at each of the three offsets (mod 3) the secret may have in a longer encoded
  * text, without the characters that depend on the bytes around it (the last one is matched as any,
  * see `createScrubber`). None shorter than 6 characters (a short secret's could be anything's);
  * none for a secret with a lone surrogate (no UTF-8 of its own).
  */
-export function bytesOf(secret: string): string[] {
+export function bytesOf(secret: string, wide?: boolean): string[] {
   const forms: string[] = [];
   try {
     // Its UTF-8 bytes, then (one more reading only beyond ASCII) its Latin-1 ones: `btoa` throws
     // for a character without one, before any form of that reading is kept (`push` runs last).
-    // And its UTF-16LE bytes (.NET's `Encoding.Unicode`; review 106), each code unit low byte first.
-    for (const bytes of new Set([
-      unescape(encodeURIComponent(secret)),
-      secret.replace(/[\s\S]/g, (c) => String.fromCharCode(c.charCodeAt(0) & 255, c.charCodeAt(0) >> 8)),
-      secret,
-    ]))
+    // Wide: each code unit, low byte first.
+    const utf8 = unescape(encodeURIComponent(secret));
+    for (const bytes of new Set(
+      wide
+        ? [secret.replace(/[\s\S]/g, (c) => String.fromCharCode(c.charCodeAt(0) & 255, c.charCodeAt(0) >> 8))]
+        : [utf8, secret],
+    ))
       forms.push(
         [...bytes].map((c) => hex(c.charCodeAt(0), 2)).join(''),
         // (Its padding, and the character before it, which the bytes after the secret change.)

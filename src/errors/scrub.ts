@@ -107,6 +107,12 @@ const ESCAPED_VARIANT = /\\[+/ ]|%(?:25)*(?:u00)?2[0bf]/i;
  */
 const escapes = (t: string) => [...'%&\\'].some((c) => t.includes(c));
 
+/** A character of a token's (base64, base64url, a JWT's): what a cut echo's word is made of. */
+const RUN = /[\w.+/=-]/;
+
+/** A doubled quote (SQL's, CSV's), which a layer of `DECODERS` reads as one. */
+const DOUBLED = /''|""/;
+
 /** A character beyond ASCII. */
 const NON_ASCII = /[^\0-\x7f]/;
 
@@ -211,23 +217,30 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   // token's (`n` > 50) for a login answer or a profile, whose anchors would cost every answer a
   // search per form (25438ed4: +32 % CPU a sign-in). A password's (`n` ~ 9) are built for the
   // one answer its call reads (a login answer has such runs): ~1 µs a sign-in.
-  // `forms(run)`: the anchors to look for (`needles`, or with the byte forms' once built); `of`:
-  // every form, the byte forms among them once built.
+  // `forms(run, errors)`: the anchors to look for (`needles`, or with the byte forms' once built;
+  // the UTF-16LE ones' in what errors carry only: searched in every 2xx text, they cost a sign-in
+  // 5-6 % CPU, review 106); `of`: every form, the byte forms among them once built.
   const bytes = new Set<string>();
   let of = list;
   let withBytes: string[] | undefined;
-  const forms = (run?: boolean) => {
+  let withWide: string[] | undefined;
+  const forms = (run?: boolean, errors?: boolean) => {
     if (run && !withBytes) {
+      const wide = new Set<string>();
       for (const s of [...unique, ...[...variants.values()].flatMap(spellingsOf)])
-        for (const form of bytesOf(s))
-          if (!origin.has(form)) {
-            bytes.add(form);
-            origin.set(form, s);
-          }
+        for (const w of [0, 1])
+          for (const form of bytesOf(s, !!w))
+            if (!origin.has(form)) {
+              bytes.add(form);
+              origin.set(form, s);
+              w && wide.add(form);
+            }
       of = [...list, ...bytes].sort(byLength);
-      withBytes = [...new Set([...needles, ...[...bytes].map(anchorOf)])];
+      const anchorsOf = (w: boolean) => [...bytes].filter((f) => wide.has(f) === w).map(anchorOf);
+      withBytes = [...new Set([...needles, ...anchorsOf(false)])];
+      withWide = [...new Set([...withBytes, ...anchorsOf(true)])];
     }
-    return run ? withBytes! : needles;
+    return run ? (errors ? withWide : withBytes)! : needles;
   };
   // No byte form is shorter than (4n - 5) / 3 characters for a secret of n UTF-8 bytes (base64 at
   // offset 1 mod 3), nor than 6, and n is at least the secret's length (less 2 for a token's
@@ -303,7 +316,7 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
     // runs and its length too: NFKC lengthens one (`㉛` is `31`: a hex echo; `⑫㉞56` is `123456`).
     const u = errors && NON_ASCII.test(t) ? t.normalize('NFKC') : t;
     if (u.length < shortest) return false;
-    const look = forms((probe as Runs)?.[-bytesMin] ?? hasRun(u, bytesMin, probe as Runs));
+    const look = forms((probe as Runs)?.[-bytesMin] ?? hasRun(u, bytesMin, probe as Runs), errors);
     const [lower, escaped] = probe ?? probeOf(u);
     return (
       look.some((a) => lower.includes(a)) ||
@@ -384,10 +397,15 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
       // `DECODERS`), while an escape or a character beyond ASCII is left: of what is left, and of `t`
       // (`own`, for the secrets' own forms) when only a byte form was rewritten in a 2xx value: its
       // any last character may take the first of a secret glued after it, escaped (CI 1820415887).
+      // (Or a doubled quote: review 106.)
       for (let [layer, own] of (p && out !== t && t.search(p[5]) >= 0 && t.search(p[mode]) < 0
         ? [[out], [t, 1]]
         : [[out]]) as [string, 1?][])
-        for (let step = 0; step < 12 && (escapes(layer) || NON_ASCII.test(layer)); step++) {
+        for (
+          let step = 0;
+          step < 12 && (escapes(layer) || NON_ASCII.test(layer) || DOUBLED.test(layer));
+          step++
+        ) {
           const next = DECODERS[step % 4]!(layer);
           if (next === layer) continue;
           layer = next;
@@ -427,8 +445,16 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
     for (let j = 0, last = -1; j <= t.length - 5; j++)
       if (!has(j)) {
         if (j - last > 7) {
-          out += t.slice(from, last + 1) + REDACTED;
-          from = j + 5;
+          // With the rest of the word it is in (a token's characters on either side): another
+          // secret sharing the run (a refreshed token and the one it replaced, a key and the
+          // token) would leave its own characters beside the redaction, too few for its own
+          // pieces (review 108).
+          let [a, b] = [last + 1, j + 5];
+          while (a > from && RUN.test(t[a - 1]!)) a--;
+          while (RUN.test(t[b] ?? '')) b++;
+          out += t.slice(from, a) + REDACTED;
+          from = b;
+          j = Math.max(j, b - 1);
         }
         last = j;
         if (!has(j + 7)) last = j += 7;

@@ -8,6 +8,7 @@ import { attachScrubber, rebuilt, type Scrubber } from '../errors/scrub';
 import { RequestValidationError, ResponseValidationError } from '../errors/validation';
 import { isHeaderSafeToken } from '../schemas/common';
 import { REDACTED } from '../secrets/secret';
+import { ambiguityOf } from './json-ambiguity';
 import { isAbsoluteURL, pageURL } from './page';
 import { DEFAULT_TIMEOUT_MS } from './timeout-default';
 import type { OfetchAdapterOptions, RequestOptions } from './types';
@@ -276,10 +277,12 @@ export function readResponse(
       ]);
     if (!text.trim()) return undefined;
     const parsed = parseJSON(text);
-    if (parsed === NOT_JSON) {
+    // (Nor JSON that says more than it parses to: a key twice, a number no double holds.)
+    const odd = parsed === NOT_JSON ? 'body is not valid JSON' : ambiguityOf(text, parsed);
+    if (odd) {
       unread?.(text);
       throw new ResponseValidationError(`${method} ${shown()}`, [
-        { path: [], code: 'invalid_json', message: 'body is not valid JSON' },
+        { path: [], code: 'invalid_json', message: odd },
       ]);
     }
     // The answer is the app's data, but not a place for what the request sent: a server that

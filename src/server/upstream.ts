@@ -2,6 +2,7 @@
 // Authorization), and only Date and Retry-After come back, read and written again by the proxy
 // (a report file's headers are the proxy's own): no header value of the API reaches the browser.
 
+import { ambiguityOf } from '../http/json-ambiguity';
 import { GrantScan } from './grant-scan';
 import { MAX_SKEW_MS, parseHttpDate, parseRetryAfter } from './http-date';
 import type { PamRequestContext } from './types';
@@ -330,6 +331,9 @@ async function send(
     if (text !== '') {
       try {
         json = JSON.parse(text);
+        // A 2xx answer that says more than it parses to (a key twice, a number no double holds:
+        // review 108) is unreadable, as the core's adapter reads it.
+        unreadable = response.status < 300 && response.status > 199 && !!ambiguityOf(text, json);
       } catch {
         unreadable = true;
       }

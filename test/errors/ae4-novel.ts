@@ -18,7 +18,8 @@ export function holdsUnambiguousBytes(secrets: string[], text: string, any = fal
       .filter((s) => any || (s.length > 7 && !/^\d+$/.test(s)))
       .flatMap((s) => {
         const token = TOKEN_LIKE.exec(s)?.[1];
-        return [s, ...(token ? spellingsOf(token) : [])].flatMap(bytesOf);
+        // (And its UTF-16LE bytes' in what errors carry: review 106.)
+        return [s, ...(token ? spellingsOf(token) : [])].flatMap((x) => [...bytesOf(x), ...bytesOf(x, true)]);
       })
       // (Any 8 characters of a form: an echo cut by a character, or at another offset, shares them.)
       // (With `any`, 7: a byte form's anchor, `anchorOf`, has 7 characters or the whole form.)

@@ -110,6 +110,15 @@ const cases = fc.array(secret, { minLength: 1, maxLength: 3 }).chain((secrets) =
 );
 
 /** What each path of `scrub` gives for `text`, as JSON, `first` (of four) asked first. */
+/**
+ * `v` with every redaction widened to the word of a token's characters it is in (redactions side by
+ * side as one): in what errors
+ * carry, a cut echo's redaction takes its whole word now (review 108: secrets sharing a run), where
+ * the old one left the rest of the word beside it.
+ */
+const widened = (v: unknown): unknown =>
+  JSON.parse(JSON.stringify(v).replace(/(?:[\w.+/=-]*\[redacted\])+[\w.+/=-]*/g, '[redacted]'));
+
 function paths(scrub: Scrubber, secrets: string[], text: string, first: number): unknown[] {
   const error = {
     message: text,
@@ -145,7 +154,7 @@ describe('the scrubber against the one of 89ec1e26 (SPEED27B: byte forms built i
         fc.pre(!secrets.some((s) => LATIN1_ONLY.test(s)));
         const now = paths(createScrubber(secrets, parts), secrets, text, first);
         const then = paths(createOldScrubber(secrets, parts), secrets, text, first);
-        expect(now).toEqual(then);
+        expect(widened(now)).toEqual(widened(then));
       }),
       { numRuns: 300 },
     );
@@ -175,7 +184,7 @@ describe('the scrubber against the one of 89ec1e26 (SPEED27B: byte forms built i
         expect(JSON.stringify(now.deep(JSON.parse(answer), KEEP, true))).toBe(
           JSON.stringify(then.deep(JSON.parse(answer), KEEP, true)),
         );
-        expect(now.text(text)).toBe(then.text(text));
+        expect(widened(now.text(text))).toBe(widened(then.text(text)));
       }),
       {
         numRuns: 200,
@@ -235,14 +244,13 @@ describe('the scrubber against the one of 89ec1e26 (SPEED27B: byte forms built i
       fc.property(
         fc.oneof(secret, fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' })),
         (s) => {
-          // The old ones first; then its UTF-16LE bytes' (review 106: none for a secret with a lone
-          // surrogate, which has no UTF-8); then, for a Latin-1 secret beyond ASCII, its Latin-1
-          // bytes' (FIXSEC28 F2).
+          // The old ones first; then, for a Latin-1 secret beyond ASCII, its Latin-1 bytes' (FIXSEC28
+          // F2). Wide: its UTF-16LE bytes' (review 106; none for a secret with a lone surrogate,
+          // which has no UTF-8).
           const old = oldBytesOf(s);
-          const whole = !/\p{Cs}/u.test(s);
-          const utf16 = whole ? utf16Forms(s) : [];
-          expect(bytesOf(s).slice(0, old.length + utf16.length)).toEqual([...old, ...utf16]);
-          if (!LATIN1_ONLY.test(s)) expect(bytesOf(s)).toEqual([...old, ...utf16]);
+          expect(bytesOf(s).slice(0, old.length)).toEqual(old);
+          if (!LATIN1_ONLY.test(s)) expect(bytesOf(s)).toEqual(old);
+          expect(bytesOf(s, true)).toEqual(/\p{Cs}/u.test(s) ? [] : utf16Forms(s));
         },
       ),
       { numRuns: 1000 },

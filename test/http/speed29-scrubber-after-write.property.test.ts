@@ -137,6 +137,15 @@ async function run(make: typeof createOfetchAdapter, groups: Call[][]): Promise<
   return out;
 }
 
+/**
+ * `v` with every redaction widened to the word of a token's characters it is in (redactions side by
+ * side as one): in what errors carry, a cut echo's redaction takes its whole word now, and a secret
+ * beside a redaction may go with it (review 108: secrets sharing a run; seed 843453799:
+ * `x[redacted]482913` then, `x[redacted][redacted]` now, the held code hidden too).
+ */
+const widened = (v: unknown): unknown =>
+  JSON.parse(JSON.stringify(v).replace(/(?:[\w.+/=-]*\[redacted\])+[\w.+/=-]*/g, '[redacted]'));
+
 describe('the answer scrubbers made once the request is written (SPEED29), as before', () => {
   it('property: every call of any sequence gives what the adapter of bbafd7cd gave', async () => {
     await fc.assert(
@@ -144,7 +153,7 @@ describe('the answer scrubbers made once the request is written (SPEED29), as be
         calls = groups.flat();
         const then = await run(createOldAdapter, groups);
         const now = await run(createOfetchAdapter, groups);
-        expect(now).toEqual(then);
+        expect(widened(now)).toEqual(widened(then));
       }),
       { numRuns: 60 },
     );
