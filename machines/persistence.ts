@@ -4,7 +4,7 @@
 // so a machine that is never persisted carries none of this (issue 33: about 0.4–0.5 kB min+gz on
 // each machine-alone row).
 
-import { isPamError } from 'pam-client';
+import { isPamError, isSecret } from 'pam-client';
 import {
   type Actor,
   type ActorOptions,
@@ -16,6 +16,7 @@ import {
   type SnapshotFrom,
   type StateValue,
 } from 'xstate';
+import { SECRET_KEYS } from '../src/secrets/secret';
 
 /**
  * The event an invoke `input` function sees when `restoreActor` computes it again for a child that
@@ -97,6 +98,10 @@ export function restoreActor<TMachine extends AnyStateMachine>(
     if (!(key in context) || isService(value)) context[key] = value;
   // An error is a PamError or none (one stored by an older version is a plain object after JSON).
   if (context.error != null && !isPamError(context.error)) context.error = null;
+  // A secret (a password, a code, a token) comes back as a `Secret` or not at all (one stored as
+  // JSON is redacted: lost, the player types it again), never as the plain text an older version
+  // or an edited store kept (review 110: it reached every snapshot, frame and inspection event).
+  for (const key of SECRET_KEYS) if (context[key] != null && !isSecret(context[key])) context[key] = null;
   // A running child is an invoke of an active state node (`getStateNodes`: the root and each active one).
   const invokes = new Map<string, InvokeDef>();
   let nodes: ReturnType<typeof getStateNodes>;

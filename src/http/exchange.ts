@@ -75,10 +75,10 @@ export function checkRequestOptions(operation: () => string, options: RequestOpt
 
 /**
  * In a path (before its query): two slashes at the start (another host), a backslash (read as
- * `/`), or an encoded slash or backslash (`%2F`, `%5C`, encoded once or more). Never a path under
- * the base; refused rather than guessed.
+ * `/`), an encoded slash or backslash (`%2F`, `%5C`, encoded once or more), or a dot segment with
+ * a parameter (`..;/`, Tomcat's). Never a path under the base; refused rather than guessed.
  */
-const AMBIGUOUS = /^\/\/|\\|%(?:25)*(?:2f|5c)/i;
+const AMBIGUOUS = /^\/\/|\\|%(?:25)*(?:2f|5c)|(?:^|\/)(?:\.|%2e){1,2};/i;
 
 /** A C0 control or DEL: the URL parser strips tabs and newlines after any check, so refused outright. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the controls are what is refused
@@ -129,6 +129,14 @@ export function isUnder(baseURL: string, url: string): boolean {
   const prefix = base?.pathname.replace(/\/*$/, '/');
   return !!to && root(to) === root(base) && (to.pathname.startsWith(prefix!) || `${to.pathname}/` === prefix);
 }
+
+/**
+ * Whether a redirect hop (`next`, absolute) of a call on `baseURL` goes where the call's own path
+ * could: under baseURL (`isUnder`), and no path a front end may read otherwise (`AMBIGUOUS`: an
+ * encoded slash the URL parser keeps in one segment, `/api/..%2F..%2Fx`; review 109).
+ */
+export const hopUnder = (baseURL: string, next: string): boolean =>
+  isUnder(baseURL, next) && !AMBIGUOUS.test(new URL(next).pathname);
 
 /** `url` resolved against the page (or, with none, a placeholder origin no URL shares); undefined if invalid. */
 function parse(url: string): URL | undefined {

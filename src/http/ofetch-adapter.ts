@@ -9,6 +9,7 @@ import { secretValuesOf, secretValuesOfQuery } from '../secrets/secret';
 import {
   absoluteURL,
   checkRequestOptions,
+  hopUnder,
   isUnder,
   readBody,
   readResponse,
@@ -219,11 +220,11 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
         const response = await pending;
         // Its head is in (its cookies stored): the server session's `answered` hook is told (hooks: `hookOf`).
         hookOf(call, 'answered')?.('');
-        // At most 5 redirects; an API call's only under baseURL, as its own path (`targetOf`): a hop
+        // At most 5 redirects; an API call's only under baseURL, as its own path (`hopUnder`): a hop
         // that left it (`/other-app`, `/api/../x`) would take the token and the credential headers
         // there, and its answer would be read as the API's (review 108). A download's, on its origin.
         const next = hops < 5 ? redirectTarget(method, url, response) : undefined;
-        if (next !== undefined && (blob || isUnder(baseURL, next))) {
+        if (next !== undefined && (blob || hopUnder(baseURL, next))) {
           url = next;
           guard?.retire();
           // Not read: cancelled, so the connection is let go now, not when collected.

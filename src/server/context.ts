@@ -476,8 +476,10 @@ export class CallSession {
       }
       // Any other answer carrying a token (a failed status, 401 included: review 10, N; a token the
       // login would refuse too: isSessionToken, or an answer holding a token that cannot be
-      // hunted): that token is never left live: revoked when it can be sent, as the login's.
-      if (isHeaderSafeToken(next) && next !== token) await this.revoke(next, type);
+      // hunted; each one an answer read as unreadable names, a key twice: review 110): that token
+      // is never left live: revoked when it can be sent, as the login's.
+      for (const t of new Set([next, ...(answer.granted ?? [])]))
+        if (isHeaderSafeToken(t) && t !== token) await this.revoke(t, type);
       // The session ends: its token is revoked too (best effort: the API refused to refresh it,
       // which need not mean it refuses it elsewhere), never left live behind a signed-out cookie.
       if (answer.status === 401) {

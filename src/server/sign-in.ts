@@ -68,10 +68,10 @@ export async function login(
     return response;
   } finally {
     // Never a token the call's session holds (an API answering the live session's own token).
-    const token = issued.access_token;
-    if (isHeaderSafeToken(token) && ![kept, call.cookieToken(), previous?.token].includes(token)) {
-      await call.revoke(token, tokenTypeOf(issued.token_type));
-    }
+    // (Each one an answer read as unreadable names, a key twice: review 110.)
+    for (const token of new Set([issued.access_token, ...(up.granted ?? [])]))
+      if (isHeaderSafeToken(token) && ![kept, call.cookieToken(), previous?.token].includes(token))
+        await call.revoke(token, tokenTypeOf(issued.token_type));
   }
 }
 

@@ -44,9 +44,15 @@ export interface UpstreamCall {
 export interface UpstreamAnswer {
   status: number;
   headers: Headers;
-  /** Parsed JSON (undefined for an empty body); `unreadable` when it was not JSON. */
+  /** Parsed JSON (undefined for an empty body, or one unreadable); `unreadable` when it was not JSON. */
   json: unknown;
   unreadable: boolean;
+  /**
+   * A 2xx answer read as unreadable because it says more than it parses to (`ambiguityOf`: a key
+   * twice): every `access_token` string its text names, each to be revoked (review 110: the
+   * first of two granted was left live at the API).
+   */
+  granted?: string[];
   stream: ReadableStream<Uint8Array> | null;
 }
 
@@ -328,17 +334,24 @@ async function send(
     );
     let json: unknown;
     let unreadable = false;
+    let granted: string[] | undefined;
     if (text !== '') {
       try {
         json = JSON.parse(text);
         // A 2xx answer that says more than it parses to (a key twice, a number no double holds:
-        // review 108) is unreadable, as the core's adapter reads it.
-        unreadable = response.status < 300 && response.status > 199 && !!ambiguityOf(text, json);
+        // review 108) is unreadable, as the core's adapter reads it: no JSON, its tokens named.
+        if (response.status < 300 && response.status > 199 && ambiguityOf(text, json)) {
+          unreadable = true;
+          json = undefined;
+          granted = [...text.matchAll(/"access_token"\s*:\s*("(?:[^"\\]|\\[\s\S])*")/g)].map(
+            (m) => JSON.parse(m[1]!) as string,
+          );
+        }
       } catch {
         unreadable = true;
       }
     }
-    return { status: response.status, headers: response.headers, json, unreadable, stream: null };
+    return { status: response.status, headers: response.headers, json, unreadable, granted, stream: null };
   } catch (error) {
     if (error instanceof UpstreamTooLarge) throw error;
     throw new UpstreamUnreachable('The service could not be reached.', { cause: error });

@@ -1,5 +1,6 @@
-// `ambiguityOf` (src/http/json-ambiguity.ts, review 108): a JSON text with a key twice in one
-// object, or a number too small for a double, says more than `JSON.parse` keeps. Generated JSON
+// `ambiguityOf` (src/http/json-ambiguity.ts, review 108): a JSON text carrying restrictions (an
+// own `userInfo`) with a key twice in one object, or a number too small for a double, says more
+// than `JSON.parse` keeps. Generated JSON
 // values, written as `JSON.stringify` writes them (with or without spaces, escaped quotes and keys
 // that look like JSON inside strings) are never ambiguous; the same with one key repeated always is.
 import fc from 'fast-check';
@@ -29,7 +30,7 @@ describe('ambiguityOf', () => {
   it('property: a text JSON.stringify wrote (spaced or not) is never ambiguous', () => {
     fc.assert(
       fc.property(json, fc.constantFrom(undefined, 1, '\t'), (v, space) => {
-        const text = JSON.stringify(v, null, space);
+        const text = JSON.stringify({ userInfo: v }, null, space);
         expect(ambiguityOf(text, JSON.parse(text))).toBeUndefined();
       }),
       { numRuns: 1000 },
@@ -49,7 +50,7 @@ describe('ambiguityOf', () => {
           const members = keys.map((x) => `${JSON.stringify(x)}${gap}:${JSON.stringify(o[x])}`);
           const text = `{${members.join(',')},${JSON.stringify(k)}${gap}:${JSON.stringify(again)}}`;
           // (Nested inside an array and an object too.)
-          for (const t of [text, `[1,${text}]`, `{"x":${text}}`])
+          for (const t of [`{"userInfo":${text}}`, `{"userInfo":[1,${text}]}`, `{"userInfo":0,"x":${text}}`])
             expect(ambiguityOf(t, JSON.parse(t))).toBe('a key twice in one object');
         },
       ),
@@ -65,14 +66,22 @@ describe('ambiguityOf', () => {
     ['{"a":1e-300}', false],
     ['{"a":"1e-400"}', false],
     ['{"a":5e-324}', false],
-  ])('%s: a number no double holds? %s', (text, odd) => {
+  ])('%s: a number no double holds? %s', (inner, odd) => {
+    const text = `{"userInfo":${inner}}`;
     expect(ambiguityOf(text, JSON.parse(text)) !== undefined).toBe(odd);
   });
 
+  it('reads only an answer that carries restrictions (an own `userInfo`)', () => {
+    for (const text of ['{"a":1,"a":2}', '[{"userInfo":1,"userInfo":2}]', '{"x":{"userInfo":1},"x":2}'])
+      expect(ambiguityOf(text, JSON.parse(text))).toBeUndefined();
+    const escaped = '{"\\u0075serInfo":{"spa_exclusion":1,"spa_exclusion":0}}';
+    expect(ambiguityOf(escaped, JSON.parse(escaped))).toBe('a key twice in one object');
+  });
+
   it('reads a 200,000-deep value and a 200,000-long array without recursion', () => {
-    const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+    const deep = `{"userInfo":${'['.repeat(200_000)}${']'.repeat(200_000)}}`;
     expect(ambiguityOf(deep, JSON.parse(deep))).toBeUndefined();
-    const long = JSON.stringify(Array.from({ length: 200_000 }, (_, i) => ({ i })));
+    const long = JSON.stringify({ userInfo: Array.from({ length: 200_000 }, (_, i) => ({ i })) });
     expect(ambiguityOf(long, JSON.parse(long))).toBeUndefined();
   });
 });
