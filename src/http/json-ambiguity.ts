@@ -14,7 +14,7 @@ const NUMBER = /-?(\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/g;
  * Why `text`, which `JSON.parse` read as `parsed`, says more than `parsed` holds, or undefined.
  * Costs a walk of `parsed`'s keys (without recursion: any depth), a count of `"` before a colon
  * (a scan of its strings when that count is more than the keys) and, where a number read 0, a look
- * for an exponent: ~4 µs on a 3.5 kB login history.
+ * for an exponent: ~4 µs on a 1.2 kB login answer, ~7 µs on a 2 kB profile (hot).
  *
  * @example
  * ambiguityOf('{"a":1,"a":0}', { a: 0 }); // 'a key twice in one object'
