@@ -6,6 +6,7 @@
 import type * as z from 'zod/mini';
 import { providedToken } from '../auth/captcha';
 import { AbortedError, asPamError, type StepUpRequiredError, TimeoutError } from '../errors/index';
+import { DEFAULT_TIMEOUT_MS } from '../http/timeout-default';
 import type {
   Attempt,
   CallOptions,
@@ -198,10 +199,6 @@ async function sendCounted(
   return result;
 }
 
-// The login's bound (DEFAULT_TIMEOUT_MS of ../http/timeout-default, its value: importing it moves the
-// build's chunk split and costs bytes in rows that have no user module).
-const BOUND = 15_000;
-
 /**
  * A captcha provider's answer (`providedToken`: a string, else ''), waited for as the login's
  * (machines/login/request.ts): at most 15 s (then a `TimeoutError`), and never past the call's `signal` (an
@@ -209,7 +206,7 @@ const BOUND = 15_000;
  * timer and listener are cleared when it ends (REVIEW-Z Z-5).
  */
 const provided = (provider: () => unknown, signal?: AbortSignal): Promise<string> =>
-  bounded(() => providedToken(provider), signal, 'captcha', 'token', BOUND);
+  bounded(() => providedToken(provider), signal, 'captcha', 'token', DEFAULT_TIMEOUT_MS);
 
 /**
  * What `start` resolves to, unless `signal` aborts first (`AbortedError`) or `ms` pass
