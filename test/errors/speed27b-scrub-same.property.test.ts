@@ -154,9 +154,36 @@ describe('the scrubber against the one of 89ec1e26 (SPEED27B: byte forms built i
         fc.pre(!secrets.some((s) => LATIN1_ONLY.test(s)));
         const now = paths(createScrubber(secrets, parts), secrets, text, first);
         const then = paths(createOldScrubber(secrets, parts), secrets, text, first);
+        // `mayHold` is a gate (as in the chain's property below): it may say "maybe" where the old
+        // one said no, never no where it said maybe; the answers after it are compared to the
+        // character. (Seen in CI, seed -2136790791: a secret with `ß` gates on `ss`, a fold the old
+        // one lacks; the text then comes out unchanged by both.)
+        const gates = (v: unknown[]) => [v[0], (v[4] as unknown[])[0]] as boolean[][];
+        const [nowGates, thenGates] = [gates(now), gates(then)];
+        for (const [i, said] of thenGates.entries())
+          for (const [k, maybe] of said.entries()) {
+            expect(nowGates[i]![k] || !maybe).toBe(true);
+            nowGates[i]![k] = maybe;
+          }
         expect(widened(now)).toEqual(widened(then));
       }),
-      { numRuns: 300 },
+      {
+        numRuns: 300,
+        examples: [
+          [
+            {
+              secrets: [
+                'CqzOXtEP4lS9bvurVj5jmCycxFE.PSlcTq8HXlzu_Q.gnxGQZaAPmcB_2117IQs3WwvKGambwnEfeWQwkqnC1TtNQ',
+                'ßжÅmd²',
+                '@H#6!iM#',
+              ],
+              first: 0,
+              text: '+/-sS9ba/-A',
+            },
+            false,
+          ],
+        ],
+      },
     );
   }, 180_000);
 
