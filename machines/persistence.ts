@@ -17,6 +17,7 @@ import {
   type StateValue,
 } from 'xstate';
 import { SECRET_KEYS } from '../src/secrets/secret';
+import { checkedAnswer } from './income-report/answer';
 
 /**
  * The event an invoke `input` function sees when `restoreActor` computes it again for a child that
@@ -28,6 +29,44 @@ type Rec = Record<string, unknown>;
 type Child = { snapshot?: Rec };
 type Persisted = Rec & { value: StateValue; context: Rec; children?: Record<string, Child> };
 type InvokeDef = { id: string; input?: unknown };
+
+/**
+ * What a stored snapshot of each machine of this package brings back: never its settings (the
+ * first list: its input's, which its factory checked, bounds and defaults; and a service that may
+ * be null, the login's captcha provider); a key that starts as null (no data yet) only when the
+ * second names it, its value of that example's kind (any other comes back null); every other key
+ * where the stored value `fits` the fresh one.
+ */
+const RESTORED: Record<string, [string[], Rec]> = {
+  login: [['carried', 'captcha'], { login: '', appSource: '', retryAt: 0 }],
+  tokenRefresh: [['intervalMs', 'tickMs', 'flightMs'], { lifeMs: 0, notBefore: 0 }],
+  incomeReport: [
+    ['pollIntervalMs', 'maxPollMs'],
+    { years: [], request: {}, report: {}, failure: '', startedAt: 0 },
+  ],
+};
+
+/**
+ * Whether a stored value has the shape of `like`: none where either is missing (undefined: not
+ * data); a number, finite and not negative (every count, time and duration of these contexts); a
+ * string or a boolean, the same type; an array, an array; an object, an object whose every key of
+ * `like` fits in turn, where a null stands for a time (null, or such a number).
+ */
+const fits = (stored: unknown, like: unknown): boolean =>
+  stored === undefined || like === undefined
+    ? false
+    : like === null
+      ? stored === null || fits(stored, 0)
+      : typeof like === 'number'
+        ? typeof stored === 'number' && stored >= 0 && stored < Infinity
+        : typeof like !== 'object'
+          ? typeof stored === typeof like
+          : Array.isArray(like)
+            ? Array.isArray(stored)
+            : typeof stored === 'object' &&
+              stored !== null &&
+              !Array.isArray(stored) &&
+              Object.entries(like).every(([k, v]) => fits((stored as Rec)[k], v));
 
 /** A service, not data: a function, or an object with a function of its own (a module, a store). */
 const isService = (value: unknown): boolean =>
@@ -64,8 +103,11 @@ export function persistedData<TActor extends AnyActorRef>(
 
 /**
  * An actor of `machine` restored from a stored snapshot (`persistedData`'s, JSON or not) with fresh
- * services: the context takes its services, and each key the stored one lacks, from `input` (as a new actor's would;
- * a stored `error` that is not a PamError is dropped),
+ * services: the context takes its services and settings (intervals, bounds) from `input`, as a new
+ * actor's would, and its data from the stored one where each value has the shape of a fresh one
+ * (else the fresh value; a stored `error` that is not a PamError, a plain-text secret, a report
+ * link a download would not fetch are dropped; keys a fresh context lacks do not come back; the
+ * session and play time start again from their own stores),
  * and each running child's input is computed again against that context (its `input` function sees
  * a `RESTORE_EVENT`). Not started, like `createActor`'s. XState persists no timer: the actor takes
  * a `RESTORE_EVENT` first when it starts, on which a machine with `after` transitions arms them again.
@@ -93,9 +135,46 @@ export function restoreActor<TMachine extends AnyStateMachine>(
     return createActor(machine, { ...options, input } as never) as Actor<TMachine>;
   // The context a new actor would start with (its factory only: the actor is never started).
   const fresh = (createActor(machine, { input } as never).getSnapshot() as { context: Rec }).context;
-  const context: Rec = { ...stored.context };
-  for (const [key, value] of Object.entries(fresh))
-    if (!(key in context) || isService(value)) context[key] = value;
+  // Its data as stored where it has the shape of the fresh value (`fits`), else the fresh value; its
+  // services and settings always from the fresh input (`RESTORED`; review 111: a stored
+  // `intervalMs: 0` refreshed in a loop). A key the fresh context lacks (an older version's, a
+  // planted one) does not come back. (A machine of an app's: any stored value of a key that starts
+  // as null; an error and a secret, checked below, of any machine.)
+  const rule = RESTORED[machine.id];
+  const context: Rec = {};
+  for (const [key, value] of Object.entries(fresh)) {
+    const was = stored.context[key];
+    // (What a key that starts as null takes: an error or a secret, any object, checked below; an
+    // app's machine's, any value, an object or an array as one.)
+    const like =
+      value ??
+      (key === 'error' || SECRET_KEYS.includes(key as never)
+        ? {}
+        : rule
+          ? rule[1][key]
+          : Array.isArray(was)
+            ? []
+            : was && typeof was === 'object'
+              ? {}
+              : was);
+    context[key] = !isService(value) && !rule?.[0].includes(key) && fits(was, like) ? was : value;
+  }
+  // A report comes back only as the machine would take it from the server (a `javascript:` link
+  // never reaches the context).
+  if (machine.id === 'incomeReport' && context.report != null)
+    try {
+      const { referenceYear, deliveryType } = (context.request ?? {}) as Rec;
+      context.report = checkedAnswer(
+        context.report as never,
+        {
+          referenceYear,
+          deliveryType,
+          id: (context.report as Rec).id,
+        } as never,
+      );
+    } catch {
+      context.report = null;
+    }
   // An error is a PamError or none (one stored by an older version is a plain object after JSON).
   if (context.error != null && !isPamError(context.error)) context.error = null;
   // A secret (a password, a code, a token) comes back as a `Secret` or not at all (one stored as

@@ -195,7 +195,10 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
           };
         }
         self.send(trusted(told) as never);
-        if (event.type !== 'BEAT') arm(context, self);
+        // The wait read once this CLOCK is taken (`rearm`, on the event without a wait): read now,
+        // a first beat's would not count the store's (a fresh tab beat on the threshold another
+        // tab brought near up to a heartbeat late).
+        if (event.type !== 'BEAT') self.send(trusted({ type: RESTORE_EVENT }) as never);
       },
       // A restore from `restoreActor` (no wait told): the wait read now, told again.
       rearm: ({ context, event, self }) => 'next' in event || arm(context, self),
@@ -256,6 +259,10 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
         owner: input?.owner ? { userId: input.owner.userId ?? null, sid: input.owner.sid ?? null } : null,
       };
     },
+    // Its state lives in the shared store (the counts every tab writes) and the caller's limit:
+    // `restoreActor` starts it again from there, reading the store at once, never from a stored
+    // count or limit (review 111: an older snapshot showed time left until the first beat).
+    meta: { restore: 'store' },
     initial: 'off',
     // A profile re-read that leaves the limit as it was changes nothing (no second warning).
     on: { LIMIT: { guard: 'limitChanged', target: '.off', actions: 'setLimit' } },

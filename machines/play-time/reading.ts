@@ -36,9 +36,10 @@ export function playTimeOf(c: PlayTimeContext): PlayTime | null {
     used(c.own?.alt),
     (other && c.clock?.kinds?.[limit.period]?.usedMs) || 0,
   );
-  // Not known (the last beat could not place the time, or a count that is no number): nothing says
-  // time is left (fail closed: NaN is under any limit).
-  const unknown = c.own?.unknown === true || !Number.isFinite(usedMs);
+  // Not known (no beat of this tab's yet, the last beat could not place the time, or a count that is
+  // no number): nothing says time is left (fail closed: NaN is under any limit; before the first
+  // beat, another tab's count may already be past the limit, review 111).
+  const unknown = !c.own || c.own.unknown === true || !Number.isFinite(usedMs);
   return Object.freeze({
     limitMs,
     usedMs,

@@ -221,7 +221,9 @@ describe('tokenRefreshMachine restored from a persisted snapshot', () => {
     actor.stop();
 
     const fresh = realAuth();
-    const restored = restoreActor(tokenRefreshMachine, persisted, { auth: fresh.auth, now }, { clock });
+    // Settings come from the fresh input, never the stored snapshot (review 111): the same interval.
+    const input = { auth: fresh.auth, now, intervalMs: 10 * MIN };
+    const restored = restoreActor(tokenRefreshMachine, persisted, input, { clock });
     restored.start();
     clock.increment(10 * MIN);
     await waitFor(restored, () => fresh.calls() === 1, { timeout: 10_000 });
