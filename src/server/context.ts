@@ -194,9 +194,8 @@ export class CallSession {
 
   /**
    * Adds the token fields of an auth answer (a login, a registration, the profile read, the
-   * refresh: `authSecretsOf`, four at most) to the secrets hunted in this call's answers, and
-   * returns them. Never the values of other keys ending in "token" (they are dropped with their
-   * keys). A field holding a token the server would not hold (`authSecretsOf` throws) cannot be
+   * refresh, a user row: `authSecretsOf`, and every value `stripTokens` drops with its key ending
+   * in "token") to the secrets hunted in this call's answers, and returns them. A field holding a token the server would not hold (`authSecretsOf` throws) cannot be
    * hunted: null, and the call is `unholdable` (no answer of the API's goes out of it). `checked`:
    * a login or refresh answer, whose `access_token` its caller judges (and revokes when odd).
    */

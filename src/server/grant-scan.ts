@@ -6,6 +6,8 @@
 /** The longest string kept (a token past it cannot be sent anyway: the heap stays bounded). */
 const MAX_KEPT = 16_384;
 const WANTED = new Set(['access_token', 'token_type']);
+/** The most tokens one answer is taken to grant (each costs a revoke call): a session's bound. */
+const MAX_GRANTED = 8;
 
 /**
  * Feeds on a JSON text in pieces (`feed`) and keeps the top-level object's `access_token` and
@@ -20,6 +22,11 @@ const WANTED = new Set(['access_token', 'token_type']);
 export class GrantScan {
   /** The wanted fields met so far (a repeated key: its last value, as `JSON.parse` reads it). */
   readonly found: { access_token?: string; token_type?: string } = {};
+  /**
+   * Every top-level `access_token` string met, each once, the first `MAX_GRANTED` (an answer read
+   * as unreadable may name several: each is revoked, review 112).
+   */
+  readonly granted: string[] = [];
   private depth = 0;
   /** The text is an object (`{` first): only then are depth-1 strings keys and values. */
   private object = false;
@@ -74,6 +81,14 @@ export class GrantScan {
       return;
     }
     if (this.keyNext) this.key = value as string;
-    else if (this.key === 'access_token' || this.key === 'token_type') this.found[this.key] = value as string;
+    else if (this.key === 'access_token' || this.key === 'token_type') {
+      this.found[this.key] = value as string;
+      if (
+        this.key === 'access_token' &&
+        this.granted.length < MAX_GRANTED &&
+        !this.granted.includes(value as string)
+      )
+        this.granted.push(value as string);
+    }
   }
 }

@@ -15,9 +15,9 @@ const isTokenKey = (key: string): boolean => key.toLowerCase().endsWith('token')
 /**
  * The token fields of the API's auth answers, by their exact names (spec 4.1: a login's or
  * registration's `access_token`, `AuthUser.token`, the refresh answer's `access_token`; a
- * `refresh_token` some APIs add). Only these values are hunted elsewhere in an answer; any other
- * key ending in "token" is dropped with its value, which is never hunted (a `push_token` of the
- * player's own choosing must not rewrite the data: review R1).
+ * `refresh_token` some APIs add). Any other key ending in "token" is dropped with its value, which
+ * is hunted too from `MIN_HUNTED` characters on (review 112): a shorter one (a `push_token` of the
+ * player's own choosing, `user_pause`) would rewrite the data (review R1).
  */
 const SESSION_TOKEN_KEYS = ['access_token', 'refresh_token', 'token'] as const;
 
@@ -59,9 +59,10 @@ export class ScrubFailure extends Error {
 export class NestedTooDeep extends ScrubFailure {}
 
 /**
- * The session's secrets an auth answer (a login, a registration, the refresh, the profile read)
- * holds: the values of `SESSION_TOKEN_KEYS` at its top level and `user.token` (four at most,
- * whatever the answer holds) of `MIN_HUNTED` characters or more. Each must be a token the server
+ * The session's secrets an auth answer (a login, a registration, the refresh, the profile read, a
+ * user row) holds: the values of `SESSION_TOKEN_KEYS` at its top level, `user.token`, and of every
+ * key ending in "token" at any depth (what `stripTokens` drops), of `MIN_HUNTED` characters or
+ * more, each once. Each must be a token the server
  * holds (`isSessionToken`: header-safe, at most 2,048 characters), so that it is hunted whatever
  * its length: one it would not hold (longer, a space, a line break, non-ASCII) throws
  * `ScrubFailure`, and the answer is refused, never passed on with that value unhunted (but an
@@ -74,7 +75,20 @@ export function authSecretsOf(answer: unknown, checked = false): string[] {
   if (!isRecord(answer)) return [];
   const values = SESSION_TOKEN_KEYS.map((key) => answer[key]);
   if (isRecord(answer.user)) values.push(answer.user.token);
-  const found = values.filter((v): v is string => typeof v === 'string' && v.length >= MIN_HUNTED);
+  // And every other value `stripTokens` drops with its key (a key ending in "token", any case, any
+  // depth): the browser never gets the field, nor its echo elsewhere in the answer (review 112: a
+  // password change answering `data.access_token` quoted it in its message). Too many, or too long,
+  // to hunt: `scrubTokens` refuses the body.
+  const walk = (v: unknown, depth: number): void => {
+    if (typeof v !== 'object' || v === null || depth > MAX_DEPTH) return;
+    for (const [key, item] of Object.entries(v))
+      if (isTokenKey(key) && typeof item === 'string') values.push(item);
+      else walk(item, depth + 1);
+  };
+  walk(answer, 0);
+  const found = [
+    ...new Set(values.filter((v): v is string => typeof v === 'string' && v.length >= MIN_HUNTED)),
+  ];
   // `checked`: the login's and the refresh's own `access_token` is judged by the caller (sealed,
   // or refused and revoked: `isSessionToken`), so an odd one does not refuse the answer here.
   const judged = checked ? found.filter((v) => v !== answer.access_token) : found;

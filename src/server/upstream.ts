@@ -48,9 +48,10 @@ export interface UpstreamAnswer {
   json: unknown;
   unreadable: boolean;
   /**
-   * A 2xx answer read as unreadable because it says more than it parses to (`ambiguityOf`: a key
-   * twice): every `access_token` string its text names, each to be revoked (review 110: the
-   * first of two granted was left live at the API).
+   * A 2xx answer read as unreadable (it says more than it parses to, `ambiguityOf`: a key twice;
+   * or it is no JSON): every top-level `access_token` string its text names (`GrantScan`), each to
+   * be revoked (review 110: the first of two granted was left live at the API; review 112: an
+   * escaped key, a text that is no JSON).
    */
   granted?: string[];
   stream: ReadableStream<Uint8Array> | null;
@@ -335,20 +336,26 @@ async function send(
     let json: unknown;
     let unreadable = false;
     let granted: string[] | undefined;
+    const ok = response.status < 300 && response.status > 199;
     if (text !== '') {
       try {
         json = JSON.parse(text);
         // A 2xx answer that says more than it parses to (a key twice, a number no double holds:
         // review 108) is unreadable, as the core's adapter reads it: no JSON, its tokens named.
-        if (response.status < 300 && response.status > 199 && ambiguityOf(text, json)) {
+        if (ok && ambiguityOf(text, json)) {
           unreadable = true;
           json = undefined;
-          granted = [...text.matchAll(/"access_token"\s*:\s*("(?:[^"\\]|\\[\s\S])*")/g)].map(
-            (m) => JSON.parse(m[1]!) as string,
-          );
         }
       } catch {
         unreadable = true;
+      }
+      // An unreadable 2xx (a key twice, a text that is no JSON): every top-level `access_token` it
+      // names, read as a login's streamed answer is (`GrantScan`: keys unescaped, no JSON needed),
+      // for its caller to revoke (review 112: `access\u005ftoken`, a trailing comma left them live).
+      if (unreadable && ok) {
+        const all = new GrantScan();
+        all.feed(text);
+        granted = all.granted;
       }
     }
     return { status: response.status, headers: response.headers, json, unreadable, granted, stream: null };
