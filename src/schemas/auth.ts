@@ -9,7 +9,6 @@ import {
   Contact,
   DOCUMENT_TEXT,
   documentText,
-  email,
   HeaderSafeToken,
   integerField,
   matching,
@@ -24,6 +23,7 @@ import {
   Password,
   PHONE_OR_EMPTY,
   secretText,
+  sentEmail,
   typedText,
 } from './common';
 import { either } from './either';
@@ -324,7 +324,7 @@ export const birthDateRule = () =>
  */
 export const RegisterSimplifiedPayload = /* @__PURE__ */ (() =>
   strictObject({
-    email: email(),
+    email: sentEmail(),
     password: Password,
     country: Contact,
     nationalities: JsonString,

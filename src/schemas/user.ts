@@ -4,7 +4,6 @@ import {
   booleanField,
   Captcha,
   Contact,
-  email,
   IntCode,
   integerField,
   optionalInteger,
@@ -13,6 +12,7 @@ import {
   Password,
   Phone,
   sensitiveFields,
+  sentEmail,
   textField,
 } from './common';
 import { list } from './list';
@@ -41,7 +41,7 @@ export const UpdateUserPayload = /* @__PURE__ */ (() =>
     phone: z.optional(Phone),
     ddi: z.optional(Phone),
     affiliation_code: optionalString(),
-    email: z.optional(email()),
+    email: z.optional(sentEmail()),
     birth_date: optionalString(),
     language: z.optional(Contact),
     timezone: z.optional(Contact),
@@ -63,7 +63,7 @@ export type UpdateUserPayload = z.infer<typeof UpdateUserPayload>;
  * const result = UpdateEmailPayload.safeParse(data);
  */
 export const UpdateEmailPayload = /* @__PURE__ */ (() =>
-  strictObject({ email: email(), ...sensitiveFields }))();
+  strictObject({ email: sentEmail(), ...sensitiveFields }))();
 /** What `UpdateEmailPayload` reads: the body of `updateEmail`. */
 export type UpdateEmailPayload = z.infer<typeof UpdateEmailPayload>;
 

@@ -8,7 +8,6 @@ import {
   CONTACT_OR_EMPTY,
   DOCUMENT_TEXT,
   documentText,
-  EMAIL,
   PASSWORD_MAX,
   PHONE_OR_EMPTY,
   readBoolean,
@@ -35,6 +34,7 @@ import {
   optional,
   type Run,
   rule,
+  SentEmail,
   string,
   Text,
   tolerant,
@@ -276,7 +276,7 @@ export const RegisterSimplifiedRun: Run = /* @__PURE__ */ (() =>
   checked(
     object(
       {
-        email: matching('email', EMAIL),
+        email: SentEmail,
         password: Password,
         country: Contact,
         nationalities: (v, issues) => {

@@ -11,6 +11,8 @@ import type * as z from 'zod/mini';
 import { isAtLeastYearsOld } from '../../responsible-gaming/time';
 import {
   CONTACT_TEXT,
+  EMAIL,
+  EMAIL_MAX,
   isHeaderSafeToken,
   PHONE_TEXT,
   readText,
@@ -151,6 +153,20 @@ export const matching =
       fail(issues, 'invalid_format', { format, pattern: String(pattern), continue: true });
     return v;
   };
+
+/** common.ts's `sentEmail()`: the e-mail pattern, then at most `EMAIL_MAX` characters. */
+/* (Its length is checked on any value with one, as zod checks it; `bound`'s own "expected string"
+   is the format's, already told.) */
+export const SentEmail: Run = /* @__PURE__ */ (
+  (format: Run, bound: Run): Run =>
+  (v, issues) => {
+    format(v, issues);
+    const more: Issue[] = [];
+    bound(v, more);
+    issues.push(...more.slice(typeof v === 'string' ? 0 : 1));
+    return v;
+  }
+)(matching('email', EMAIL), nonEmpty(false, EMAIL_MAX));
 
 /**
  * Contact data and a phone or DDI (REVIEW-AA AA-13; common.ts's `CONTACT_TEXT`, `PHONE_TEXT`):

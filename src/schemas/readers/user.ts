@@ -3,7 +3,7 @@
 // gives, field for field, in its order (test/schemas/readers-user.property.test.ts). A field added
 // to a schema there is added here too.
 
-import { EMAIL, PASSWORD_MAX, readBoolean, readInteger, readText, SOCIAL_TYPE, TOKEN_MAX } from '../common';
+import { PASSWORD_MAX, readBoolean, readInteger, readText, SOCIAL_TYPE, TOKEN_MAX } from '../common';
 import {
   boolean,
   Contact,
@@ -23,6 +23,7 @@ import {
   Phone,
   type Run,
   rule,
+  SentEmail,
   string,
   Text,
   tolerant,
@@ -30,7 +31,6 @@ import {
 
 const Password = /* @__PURE__ */ (() => nonEmpty(false, PASSWORD_MAX))();
 const Captcha = /* @__PURE__ */ (() => optional(nonEmpty(false, TOKEN_MAX)))();
-const Email = /* @__PURE__ */ (() => matching('email', EMAIL))();
 const Int = /* @__PURE__ */ (() => number(true))();
 const PositiveInt = /* @__PURE__ */ (() => number(true, 1))();
 
@@ -62,7 +62,7 @@ export const UpdateUserRun: Run = /* @__PURE__ */ (() => {
       ...each('state zipcode city address', optional(Contact)),
       ...each('phone ddi', optional(Phone)),
       affiliation_code: s,
-      email: optional(Email),
+      email: optional(SentEmail),
       birth_date: s,
       ...each('language timezone country first_name last_name mother_name', optional(Contact)),
       terms: optional(boolean),
@@ -73,7 +73,7 @@ export const UpdateUserRun: Run = /* @__PURE__ */ (() => {
 })();
 
 /** `UpdateEmailPayload`. */
-export const UpdateEmailRun: Run = /* @__PURE__ */ (() => strict({ email: Email, ...Sensitive }))();
+export const UpdateEmailRun: Run = /* @__PURE__ */ (() => strict({ email: SentEmail, ...Sensitive }))();
 
 /** `AddPhonePayload`. */
 export const AddPhoneRun: Run = /* @__PURE__ */ (() =>
