@@ -9,7 +9,7 @@ import {
 import { asPamError, clampDelay, isTransientError } from 'pam-client/internal';
 import { assign, raise } from 'xstate';
 import { fromCallback, fromPromise } from './actor-logic';
-import { finiteOr, noReading, READ, type Read, readClock, steadyClock } from './clock';
+import { finiteOr, isTrusted, noReading, READ, type Read, readClock, steadyClock } from './clock';
 import { isPaused, pageSignals } from './environment';
 import { checkedAnswer } from './income-report/answer';
 import { ReportFailedError } from './income-report/failed-error';
@@ -311,7 +311,11 @@ function createIncomeReportMachine() {
         on: {
           CANCEL: { target: 'ready', actions: 'clearReport' },
           // Restored (XState persists no timer): polls again after the next delay, before the deadline.
-          [RESTORE_EVENT]: [READ, { target: 'polling', reenter: true }],
+          // Only `restoreActor`'s (`trusted`): one an app sends would re-arm the deadline (review 114).
+          [RESTORE_EVENT]: [
+            READ,
+            { guard: ({ event }) => isTrusted(event), target: 'polling', reenter: true },
+          ],
         },
         states: {
           // Nobody looks, or nothing can be sent: no timer, no request, until the page wakes.

@@ -21,7 +21,7 @@ import type {
   PlayTimeEvent,
   PlayTimeInput,
 } from './play-time/types';
-import { trusted } from './session/events';
+import { isTrusted, trusted } from './session/events';
 
 export type { PlayClockCount, PlayClockRecord, PlayClockStore } from './play-time/clock';
 // What the context shows and when the beat comes: ./play-time/reading.ts; the types: ./play-time/types.ts.
@@ -281,7 +281,14 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
                 after: { beat: { target: 'beating', reenter: true, actions: 'beat' } },
                 on: {
                   BEAT: { actions: 'beat' },
-                  [RESTORE_EVENT]: { target: 'beating', reenter: true, actions: 'rearm' },
+                  // Only the machine's own (`trusted`): one an app sends would hold the beat back
+                  // (review 114: a storm of them, or a forged `next`, kept a limit unannounced).
+                  [RESTORE_EVENT]: {
+                    guard: ({ event }) => isTrusted(event),
+                    target: 'beating',
+                    reenter: true,
+                    actions: 'rearm',
+                  },
                 },
               },
             },

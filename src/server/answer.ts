@@ -35,9 +35,10 @@ const REDIRECTED = {
  * sent, `sent`, scrubbed by the core's own rule for an answer of that status: `Scrubber.deep`), or
  * null when it cannot be made so.
  */
-function scrubbedText(body: unknown, tokens: Iterable<string>, sent: string[], data: boolean): string | null {
+function scrubbedText(body: unknown, call: CallSession | null, sent: string[], data: boolean): string | null {
   try {
-    return JSON.stringify(createScrubber(sent, true).deep(scrubTokens(body, tokens), undefined, data));
+    const scrubbed = scrubTokens(body, call?.tokens() ?? [], undefined, call?.droppedTokens());
+    return JSON.stringify(createScrubber(sent, true).deep(scrubbed, undefined, data));
   } catch {
     return null; // ScrubFailure, a throwing getter, a cycle: nothing of it goes out
   }
@@ -79,7 +80,7 @@ export async function answer(
   }
   // A stream (the report file) reads the call's tokens at its first pull, after this.
   if (body instanceof ReadableStream) return new Response(body, { status, headers: withLine() });
-  const text = scrubbedText(body, call?.tokens() ?? [], call?.sent ?? [], status < 300);
+  const text = scrubbedText(body, call, call?.sent ?? [], status < 300);
   if (text === null) return failed(call, 502, UNSCRUBBABLE, headers);
   headers.set('content-type', 'application/json');
   return new Response(text, { status, headers: withLine() });

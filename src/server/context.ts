@@ -17,7 +17,7 @@ import {
 import type { Lineages } from './lineage';
 import type { RefreshedToken, Rotations } from './rotation';
 import type { Route } from './routes';
-import { authSecretsOf, fieldsOf } from './strip';
+import { authSecretsOf, droppedTokensOf, fieldsOf } from './strip';
 import type { PamRequestContext, PamServerOptions } from './types';
 import { callApi, type UpstreamDeps, UpstreamUnreachable } from './upstream';
 
@@ -100,6 +100,8 @@ export class CallSession {
    * auth answers it read (`hunt`): scrubbed from its answers.
    */
   private readonly held = new Set<string>();
+  /** The values of other token-named keys this call's answers held (`droppedTokens`). */
+  private readonly dropped = new Set<string>();
   /** An auth answer of this call held a token the server would not hold (`hunt`): no API data goes out. */
   private refused = false;
   /**
@@ -193,9 +195,18 @@ export class CallSession {
   }
 
   /**
+   * The values this call's answers held under other token-named keys (`droppedTokensOf`): their
+   * echoes hunted verbatim in its answers (`scrubTokens`' `dropped`), never sealed.
+   */
+  droppedTokens(): Set<string> {
+    return this.dropped;
+  }
+
+  /**
    * Adds the token fields of an auth answer (a login, a registration, the profile read, the
-   * refresh, a user row: `authSecretsOf`, and every value `stripTokens` drops with its key ending
-   * in "token") to the secrets hunted in this call's answers, and returns them. A field holding a token the server would not hold (`authSecretsOf` throws) cannot be
+   * refresh: `authSecretsOf`, four at most) to the secrets hunted in this call's answers, and
+   * returns them; every other value its token-named keys hold to `droppedTokens` (hunted
+   * verbatim; too many: as a field that cannot be hunted). A field holding a token the server would not hold (`authSecretsOf` throws) cannot be
    * hunted: null, and the call is `unholdable` (no answer of the API's goes out of it). `checked`:
    * a login or refresh answer, whose `access_token` its caller judges (and revokes when odd).
    */
@@ -203,6 +214,7 @@ export class CallSession {
     try {
       const secrets = authSecretsOf(answer, checked);
       for (const secret of secrets) this.held.add(secret);
+      droppedTokensOf(answer, this.dropped);
       return secrets;
     } catch {
       this.refused = true;

@@ -23,8 +23,9 @@ export class GrantScan {
   /** The wanted fields met so far (a repeated key: its last value, as `JSON.parse` reads it). */
   readonly found: { access_token?: string; token_type?: string } = {};
   /**
-   * Every top-level `access_token` string met, each once, the first `MAX_GRANTED` (an answer read
-   * as unreadable may name several: each is revoked, review 112).
+   * Every top-level `access_token` string met, each once, the last `MAX_GRANTED` (an answer read
+   * as unreadable may name several: each is revoked, review 112). A `}` or `]` before the object
+   * (an anti-XSSI prefix, a stray one) leaves its depth at 0 (review 114).
    */
   readonly granted: string[] = [];
   private depth = 0;
@@ -60,7 +61,7 @@ export class GrantScan {
         if (this.depth === 0) this.object = c === '{';
         this.depth++;
         if (this.depth === 1) this.keyNext = true;
-      } else if (c === '}' || c === ']') this.depth--;
+      } else if (c === '}' || c === ']') this.depth = Math.max(0, this.depth - 1);
       else if (this.depth === 1 && c === ':') this.keyNext = false;
       else if (this.depth === 1 && c === ',') {
         this.keyNext = true;
@@ -83,12 +84,13 @@ export class GrantScan {
     if (this.keyNext) this.key = value as string;
     else if (this.key === 'access_token' || this.key === 'token_type') {
       this.found[this.key] = value as string;
-      if (
-        this.key === 'access_token' &&
-        this.granted.length < MAX_GRANTED &&
-        !this.granted.includes(value as string)
-      )
+      // (The last ones: a reader takes a key's last value; decoys first push none out, review 114.)
+      if (this.key === 'access_token') {
+        const seen = this.granted.indexOf(value as string);
+        if (seen >= 0) this.granted.splice(seen, 1);
         this.granted.push(value as string);
+        if (this.granted.length > MAX_GRANTED) this.granted.shift();
+      }
     }
   }
 }

@@ -168,6 +168,8 @@ export async function readSeed(parts: ServerParts, call: CallSession): Promise<S
       shown = scrubTokens(
         { user: body.user, userInfo: body.userInfo, restrictions: judged },
         call.tokens(),
+        undefined,
+        call.droppedTokens(),
       ) as typeof shown;
     } catch (error) {
       // ScrubFailure: nothing of this read is shown. Nested deeper than the proxy walks (REVIEW-M
@@ -177,7 +179,7 @@ export async function readSeed(parts: ServerParts, call: CallSession): Promise<S
       if (!(error instanceof NestedTooDeep)) return unavailable;
       let user = { id: s.playerId } as AuthUser;
       try {
-        const scrubbed = scrubTokens(body.user, call.tokens()) as AuthUser;
+        const scrubbed = scrubTokens(body.user, call.tokens(), undefined, call.droppedTokens()) as AuthUser;
         if (scrubbed.id === s.playerId) user = scrubbed;
       } catch {
         // The player cannot be shown either: by id alone.

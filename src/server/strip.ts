@@ -15,9 +15,9 @@ const isTokenKey = (key: string): boolean => key.toLowerCase().endsWith('token')
 /**
  * The token fields of the API's auth answers, by their exact names (spec 4.1: a login's or
  * registration's `access_token`, `AuthUser.token`, the refresh answer's `access_token`; a
- * `refresh_token` some APIs add). Any other key ending in "token" is dropped with its value, which
- * is hunted too from `MIN_HUNTED` characters on (review 112): a shorter one (a `push_token` of the
- * player's own choosing, `user_pause`) would rewrite the data (review R1).
+ * `refresh_token` some APIs add). Only these values are hunted elsewhere in an answer; any other
+ * key ending in "token" is dropped with its value, which is never hunted (a `push_token` of the
+ * player's own choosing must not rewrite the data: review R1).
  */
 const SESSION_TOKEN_KEYS = ['access_token', 'refresh_token', 'token'] as const;
 
@@ -59,10 +59,9 @@ export class ScrubFailure extends Error {
 export class NestedTooDeep extends ScrubFailure {}
 
 /**
- * The session's secrets an auth answer (a login, a registration, the refresh, the profile read, a
- * user row) holds: the values of `SESSION_TOKEN_KEYS` at its top level, `user.token`, and of every
- * key ending in "token" at any depth (what `stripTokens` drops), of `MIN_HUNTED` characters or
- * more, each once. Each must be a token the server
+ * The session's secrets an auth answer (a login, a registration, the refresh, the profile read)
+ * holds: the values of `SESSION_TOKEN_KEYS` at its top level and `user.token` (four at most,
+ * whatever the answer holds) of `MIN_HUNTED` characters or more. Each must be a token the server
  * holds (`isSessionToken`: header-safe, at most 2,048 characters), so that it is hunted whatever
  * its length: one it would not hold (longer, a space, a line break, non-ASCII) throws
  * `ScrubFailure`, and the answer is refused, never passed on with that value unhunted (but an
@@ -75,26 +74,53 @@ export function authSecretsOf(answer: unknown, checked = false): string[] {
   if (!isRecord(answer)) return [];
   const values = SESSION_TOKEN_KEYS.map((key) => answer[key]);
   if (isRecord(answer.user)) values.push(answer.user.token);
-  // And every other value `stripTokens` drops with its key (a key ending in "token", any case, any
-  // depth): the browser never gets the field, nor its echo elsewhere in the answer (review 112: a
-  // password change answering `data.access_token` quoted it in its message). Too many, or too long,
-  // to hunt: `scrubTokens` refuses the body.
-  const walk = (v: unknown, depth: number): void => {
-    if (typeof v !== 'object' || v === null || depth > MAX_DEPTH) return;
-    for (const [key, item] of Object.entries(v))
-      if (isTokenKey(key) && typeof item === 'string') values.push(item);
-      else walk(item, depth + 1);
-  };
-  walk(answer, 0);
-  const found = [
-    ...new Set(values.filter((v): v is string => typeof v === 'string' && v.length >= MIN_HUNTED)),
-  ];
+  const found = values.filter((v): v is string => typeof v === 'string' && v.length >= MIN_HUNTED);
   // `checked`: the login's and the refresh's own `access_token` is judged by the caller (sealed,
   // or refused and revoked: `isSessionToken`), so an odd one does not refuse the answer here.
   const judged = checked ? found.filter((v) => v !== answer.access_token) : found;
   if (!judged.every(isSessionToken))
     throw new ScrubFailure('An answer holds a token the server does not hold.');
   return found.filter(isSessionToken);
+}
+
+/**
+ * The most values `droppedTokensOf` takes from one call's answers, and their characters: hunted
+ * verbatim, their cost is a search per value per text; more is not an answer of this service (the
+ * body is refused, `ScrubFailure`). A profile listing a device's `push_token` each stays far below.
+ */
+const MAX_DROPPED = 64;
+const MAX_DROPPED_CHARS = 65_536;
+
+/**
+ * Every value `stripTokens` drops with its key (a key ending in "token", any case, any depth) that
+ * is not one of the session's fields (`authSecretsOf`): each string, and each number's text, at
+ * any depth below such a key, of `MIN_HUNTED` characters or more (a shorter one, a `push_token` of
+ * the player's own words, would rewrite the data: review R1), each once. The browser never gets
+ * the field, nor its echo elsewhere in the answer (review 112: a password change answering
+ * `data.access_token` quoted it in its message; review 114: under an array or an object). Hunted
+ * verbatim (`scrubTokens`' `dropped`), neither sealed nor counted among the session's secrets, so
+ * a value no header can carry, or a list of devices, refuses nothing (review 114). Over
+ * `MAX_DROPPED`: throws `ScrubFailure`.
+ *
+ * @example
+ * droppedTokensOf({ data: { access_token: ['abcdefghijklmnopq'] }, user: { push_token: 'x' } }); // ['abcdefghijklmnopq']
+ */
+export function droppedTokensOf(answer: unknown, into = new Set<string>()): Set<string> {
+  const walk = (v: unknown, depth: number, under: boolean): void => {
+    if (depth > MAX_DEPTH) return;
+    if (under && (typeof v === 'string' || typeof v === 'number')) {
+      const text = String(v);
+      if (text.length >= MIN_HUNTED) into.add(text);
+    }
+    if (typeof v !== 'object' || v === null) return;
+    for (const [key, item] of Object.entries(v)) walk(item, depth + 1, under || isTokenKey(key));
+  };
+  walk(answer, 0, false);
+  let chars = 0;
+  for (const value of into) chars += value.length;
+  if (into.size > MAX_DROPPED || chars > MAX_DROPPED_CHARS)
+    throw new ScrubFailure('Too many token values to hunt.');
+  return into;
 }
 
 /**
@@ -240,7 +266,7 @@ const numbersOf = (secrets: Iterable<string>): Set<string> =>
  * and any run of 12 characters or more of one (a cut echo, `<the token less its last 4>…`: the
  * core adapter's rule for what errors carry, `parts`, here in every answer, 2xx free text too: the
  * browser holds no token to compare; R30-2): each becomes `'[redacted]'`, in string values, and a number equal to an all-digit one
- * (`numbersOf`) too. Throws `ScrubFailure` (never another
+ * (`numbersOf`) too; every verbatim echo of `dropped` (`droppedTokensOf`) as well. Throws `ScrubFailure` (never another
  * error, never a message with a secret) when that cannot be done: then nothing is passed on.
  * `make` builds the scrubber (the core's; a test may give one that fails).
  */
@@ -248,6 +274,7 @@ export function scrubTokens(
   value: unknown,
   secrets: Iterable<string>,
   make: (secrets: Iterable<string>, parts: true) => { text(t: string): string } = createScrubber,
+  dropped: Iterable<string> = [],
 ): unknown {
   const stripped = stripTokens(value);
   const unique = new Set([...secrets].filter((s) => s !== ''));
@@ -257,7 +284,8 @@ export function scrubTokens(
   if (chars > MAX_SECRET_CHARS) throw new ScrubFailure('Secrets too long to hunt.');
   try {
     const core = make(unique, true); // `parts`: a cut echo too (REVIEW-L 5, R30-2)
-    const plain = verbatim(unique);
+    // (The values dropped with a token-named key, `droppedTokensOf`: verbatim, in any case.)
+    const plain = verbatim([...unique, ...dropped]);
     return scrubValues(stripped, { text: (t) => core.text(plain(t)), numbers: numbersOf(unique) });
   } catch (error) {
     if (error instanceof ScrubFailure) throw error;
