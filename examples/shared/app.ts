@@ -125,6 +125,7 @@ const KIND_LABEL: Record<Restriction['kind'], string> = {
   underAge: 'Under 18: betting is not allowed',
   betLimitZero: 'Your bet limit is 0',
   lossLimitZero: 'Your loss limit is 0',
+  timeLimitZero: 'Your time limit is 0',
   pause: 'Paused',
   selfExclusion: 'Self-excluded',
   operatorExclusion: 'Excluded by the operator',

@@ -59,6 +59,7 @@ const RESTRICTION_KINDS = [
   'pause',
   'betLimitZero',
   'lossLimitZero',
+  'timeLimitZero',
 ] as const;
 type Told = { type: string } & Record<string, unknown>;
 const LIMITS: readonly LimitKind[] = ['deposit', 'bet', 'loss', 'time'];

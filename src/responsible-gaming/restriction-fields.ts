@@ -8,7 +8,8 @@ import { brazilPartsOf, brazilTimeToEpoch, latestTimeOf, parseServerTime } from 
 /**
  * What keeps a player from betting, weakest last: see `restrictionsOf`. `underAge`: the profile's
  * `user.birth_date` says under 18 (Lei 14.790/2023 art. 26); `betLimitZero` / `lossLimitZero`: an
- * active bet or loss limit of 0, which allows no bet (a bet risks a loss).
+ * active bet or loss limit of 0, which allows no bet (a bet risks a loss); `timeLimitZero`: an
+ * active time limit of 0, which allows no play (review 116).
  */
 export type RestrictionKind =
   | 'underAge'
@@ -17,7 +18,8 @@ export type RestrictionKind =
   | 'selfExclusion'
   | 'pause'
   | 'betLimitZero'
-  | 'lossLimitZero';
+  | 'lossLimitZero'
+  | 'timeLimitZero';
 
 /** One restriction, in force or pending. Dates are epoch ms. */
 export interface Restriction {

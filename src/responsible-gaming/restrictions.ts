@@ -173,10 +173,11 @@ function derive(userInfo: unknown, at: number, user?: unknown): Restrictions {
   }
   const limits = {} as Record<LimitKind, LimitState>;
   for (const kind of LIMIT_KINDS) limits[kind] = limitOf(info, kind, at, unreadable);
-  // An active bet or loss limit of 0 allows no bet (a bet risks a loss; REVIEW29A-1): in force,
-  // weakest (after a pause), until the player's looser change applies. A deposit limit of 0 bars
-  // deposits only; a time limit of 0 is play time reached (the view's `timeLimitReached`).
-  for (const kind of ['bet', 'loss'] as const)
+  // An active bet or loss limit of 0 allows no bet (a bet risks a loss; REVIEW29A-1), nor a time
+  // limit of 0 any play (0 played reaches it: review 116, an app without the play-time flow showed
+  // the player free): in force, weakest (after a pause), until the player's looser change applies.
+  // A deposit limit of 0 bars deposits only.
+  for (const kind of ['bet', 'loss', 'time'] as const)
     if (limits[kind].active && limits[kind].amount === 0)
       inForce.push({
         kind: `${kind}LimitZero`,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type RestrictionKind as Kind, restrictionsOf } from '../../src/responsible-gaming/restrictions';
 
 /** The kinds a restriction field of userInfo says (not `underAge` nor a limit of 0). */
-type RestrictionKind = Exclude<Kind, 'underAge' | 'betLimitZero' | 'lossLimitZero'>;
+type RestrictionKind = Exclude<Kind, 'underAge' | 'betLimitZero' | 'lossLimitZero' | 'timeLimitZero'>;
 
 import { freeUserInfo } from '../support/free-user-info';
 

@@ -105,6 +105,7 @@ describe('restrictionsOf over arbitrary input (property)', () => {
             const days = readNumber(info.user_pause);
             expect(typeof days === 'number' && days > 0).toBe(true);
           }
+          if (x.kind === 'timeLimitZero') expect(r.limits.time).toMatchObject({ active: true, amount: 0 });
           // Nothing that has ended is reported.
           if (x.until !== null) expect(x.until).toBeGreaterThan(NOW);
         }
@@ -124,7 +125,8 @@ describe('restrictionsOf over arbitrary input (property)', () => {
           expect(all.some((x) => x.kind === 'pause')).toBe(false);
         }
         // Each kind at most once; strongest first.
-        const order = ['spaExclusion', 'operatorExclusion', 'selfExclusion', 'pause'];
+        // (An active time limit of 0 last: review 116.)
+        const order = ['spaExclusion', 'operatorExclusion', 'selfExclusion', 'pause', 'timeLimitZero'];
         const idx = r.inForce.map((x) => order.indexOf(x.kind));
         expect([...idx].sort((a, b) => a - b)).toEqual(idx);
         expect(new Set(all.map((x) => x.kind)).size).toBe(all.length);
@@ -175,6 +177,7 @@ describe('restrictionsOf over arbitrary input (property)', () => {
         'spaExclusion',
         'timeActive',
         'timeAmount',
+        'timeLimitZero',
         'until',
       ].sort(),
     );
@@ -183,7 +186,15 @@ describe('restrictionsOf over arbitrary input (property)', () => {
   it('reports zeros as nothing', () => {
     fc.assert(
       fc.property(userInfo, (info) => {
-        const zeroed = { ...info, spa_exclusion: 0, operator_exclusion: 0, user_exclusion: 0, user_pause: 0 };
+        // (And no active time limit: one of 0 bars play, review 116.)
+        const zeroed = {
+          ...info,
+          spa_exclusion: 0,
+          operator_exclusion: 0,
+          user_exclusion: 0,
+          user_pause: 0,
+          user_limit_time_active: 0,
+        };
         const r = restrictionsOf(zeroed, NOW);
         expect(r.inForce).toEqual([]);
         expect(r.pending).toEqual([]);

@@ -194,6 +194,7 @@ describe('SZPROF cuts: the shipped readers agree with the ones before the cut (p
         'pending',
         'selfExclusion',
         'spaExclusion',
+        'timeLimitZero',
         'unknown',
       ].sort(),
     );

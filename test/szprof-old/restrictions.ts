@@ -164,11 +164,12 @@ function derive(userInfo: unknown, now: number): Restrictions {
   }
   const limits = {} as Record<LimitKind, LimitState>;
   for (const kind of LIMIT_KINDS) limits[kind] = limitOf(info, kind, at, unreadable);
-  // REVIEW29A-1: an active bet or loss limit of 0 allows no bet.
-  for (const kind of ['bet', 'loss'] as const)
+  // REVIEW29A-1: an active bet or loss limit of 0 allows no bet; review 116 (a change of the
+  // current code, carried into this oracle): nor a time limit of 0 any play.
+  for (const kind of ['bet', 'loss', 'time'] as const)
     if (limits[kind].active && limits[kind].amount === 0)
       inForce.push({
-        kind: kind === 'bet' ? 'betLimitZero' : 'lossLimitZero',
+        kind: `${kind}LimitZero`,
         imposedBy: 'self',
         since: null,
         until: null,
