@@ -7,6 +7,7 @@
 // same snapshots, the same `xstate.promise.resolve` / `xstate.promise.reject` events relayed
 // through the system, the same abort on stop); the types are xstate's.
 
+import { asPamError } from 'pam-client/internal';
 import type {
   AnyActorRef,
   fromCallback as xstateFromCallback,
@@ -64,9 +65,13 @@ export const fromPromise = ((promiseCreator: (args: object) => unknown) =>
         controllers.delete(self);
         system._relay(self, self, { type, data });
       };
+      // A rejection that is no PamError (an app's captcha provider's, a store's: its message is its
+      // thrower's, review 115) travels as one (`asPamError`: its class name only), so no event,
+      // snapshot or inspector of the system holds it.
+      const reject = settled('xstate.promise.reject');
       Promise.resolve(
         promiseCreator({ input: state.input, system, self, signal: controller.signal, emit }),
-      ).then(settled('xstate.promise.resolve'), settled('xstate.promise.reject'));
+      ).then(settled('xstate.promise.resolve'), (error) => reject(asPamError(error)));
     },
   })) as unknown as typeof xstateFromPromise;
 

@@ -7,6 +7,7 @@ import {
   type LoginSuccess,
   type PamError,
   type RegistrationModule,
+  ResponseValidationError,
   retryAfterMs,
   type Secret,
 } from 'pam-client';
@@ -70,6 +71,8 @@ export interface LoginContext {
   rejectedCodes: number;
   /** Codes rejected in this challenge before a resend of the same login (`input.carried`): they count toward the five. */
   carried: number;
+  /** The player the two-factor challenge named (its `user.id`), if it named one: the code's answer must name them too. */
+  challenged: number | null;
 }
 
 /**
@@ -153,6 +156,7 @@ const initial = {
   error: null,
   retryAt: null,
   rejectedCodes: 0,
+  challenged: null,
 };
 
 const accepted = (login: unknown, password: unknown, appSource: string | undefined, captcha?: unknown) => ({
@@ -192,6 +196,10 @@ function createLoginMachine(
     },
     guards: {
       asksForCode: ({ event }) => (event as Settled).output?.type === 'two_factor_code',
+      // An answer naming another player than the challenge did (review 115: a code answer signed
+      // in someone else; one that names none, as a sign-in must, is another player too).
+      otherPlayer: ({ context, event }) =>
+        context.challenged !== null && (event as Settled).output?.user?.id !== context.challenged,
       // Told by its type, or by a completed answer whose user's account is cancelled (spec 5.2).
       // accountStanding(user) === 'cancelled' written out (cancelled_account exactly true), so this
       // machine alone does not carry the three standings (its row's budget, issue 33).
@@ -224,6 +232,19 @@ function createLoginMachine(
       // (A spread, so its type keeps its place in the machine's action union.)
       ...({ acceptRegistration } as Record<'acceptRegistration', never>),
       clearError: assign({ error: null, retryAt: null }),
+      // The player a challenge named (the first one that named one): every answer after it must too.
+      noteChallenge: assign({
+        challenged: ({ context, event }) => {
+          const id = (event as Settled).output?.user?.id;
+          return context.challenged ?? (Number.isSafeInteger(id) ? (id as number) : null);
+        },
+      }),
+      refuseOtherPlayer: assign({
+        error: () =>
+          new ResponseValidationError('login', [
+            { path: ['user', 'id'], code: 'invalid_value', message: 'not the player the code was asked for' },
+          ]),
+      }),
       forgetPassword: assign({ password: null }),
       setError: assign(errorAndRetry),
       rejectCode: assign((args) => ({
@@ -268,7 +289,7 @@ function createLoginMachine(
               key: Object.keys(event).find((k) => !LOGIN_KEYS.test(k)),
             }) as unknown as LoginRequest,
           onDone: [
-            { guard: 'asksForCode', target: 'twoFactorRequired' },
+            { guard: 'asksForCode', target: 'twoFactorRequired', actions: 'noteChallenge' },
             { guard: 'accountCancelled', target: 'cancelledAccount' },
             'authenticated',
           ],
@@ -304,7 +325,8 @@ function createLoginMachine(
             }) as unknown as LoginRequest,
           // Another code asked for (a new one sent) is no rejected code (REVIEW-Q Q-3).
           onDone: [
-            { guard: 'asksForCode', target: 'twoFactorRequired' },
+            { guard: 'otherPlayer', target: 'failed', actions: 'refuseOtherPlayer' },
+            { guard: 'asksForCode', target: 'twoFactorRequired', actions: 'noteChallenge' },
             { guard: 'accountCancelled', target: 'cancelledAccount' },
             'authenticated',
           ],
@@ -400,7 +422,7 @@ export const loginMachine = /* @__PURE__ */ (() =>
           } as unknown as RegisterRequest;
         },
         onDone: [
-          { guard: 'asksForCode', target: 'twoFactorRequired' },
+          { guard: 'asksForCode', target: 'twoFactorRequired', actions: 'noteChallenge' },
           { guard: 'accountCancelled', target: 'cancelledAccount' },
           'authenticated',
         ],

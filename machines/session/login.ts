@@ -48,7 +48,16 @@ function sealedAuth(
   /** The session's counter when the login started (`drawLoginId`): none, 0. */
   after?: number,
 ): SessionServices['auth'] {
-  const seal = (response: LoginResponse): LoginResponse => {
+  // The player a two-factor challenge named, by the login it was for (review 115): a sign-in of that
+  // login naming another player is not taken (its token revoked, never vaulted; the login child
+  // refuses it: `otherPlayer`).
+  const challenged = new Map<unknown, unknown>();
+  const seal = (response: LoginResponse, payload?: unknown): LoginResponse => {
+    const login = (payload as { login?: unknown } | undefined)?.login;
+    const named = response.user?.id;
+    if (response.type === 'two_factor_code' && !challenged.has(login) && Number.isSafeInteger(named))
+      challenged.set(login, named);
+    const other = !response.type && challenged.has(login) && named !== challenged.get(login);
     // When the answer arrived (server time: the clock has just learned from this answer), and
     // the new login's id: stamped here (an actor), so the session's transitions stay pure. The id
     // is random, so two logins of one instant still differ.
@@ -57,7 +66,7 @@ function sealedAuth(
     // them), or with no time to stamp the login with: its token, the API's grant, revoked (REVIEW-O
     // O-19), never kept. (One the reader refuses never gets here: the auth module revokes its
     // token before it throws, src/auth `granted`, REVIEW-Q Q-3.)
-    if (reading.error || response.type || response.user?.cancelled_account === true)
+    if (reading.error || response.type || response.user?.cancelled_account === true || other)
       revokeToken(auth, taken(response), stamp as RevokeSeams);
     // No time to stamp the login with (its life would start at 0: over at once): it fails, typed.
     if (reading.error) throw reading.error;
@@ -71,14 +80,15 @@ function sealedAuth(
       reading,
       kept: (stamp as SessionServices).kept?.(r.user?.id, reading.serverAt),
     };
-    if (typeof r.access_token === 'string') out.access_token = vault.put(r.access_token);
+    if (typeof r.access_token === 'string') out.access_token = other ? undefined : vault.put(r.access_token);
     return out as LoginResponse;
   };
   const sealed: Record<string, unknown> = { ...auth };
   // Only when the client registers (the registration flow): without it, a registration fails closed.
   for (const key of ['login', 'registerSimplified'] as const)
     if (auth[key])
-      sealed[key] = async (payload: never, options?: object) => seal(await call(key)(payload, options));
+      sealed[key] = async (payload: never, options?: object) =>
+        seal(await call(key)(payload, options), payload);
   return service(sealed as unknown as SessionServices['auth']);
 }
 

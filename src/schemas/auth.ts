@@ -9,6 +9,7 @@ import {
   Contact,
   DOCUMENT_TEXT,
   documentText,
+  EMAIL_MAX,
   HeaderSafeToken,
   integerField,
   matching,
@@ -33,8 +34,11 @@ import { isJsonStringArray, loginAsSent, tokenLifeOf } from './readers/auth';
 import { MIN_PLAYER_AGE } from './readers/core';
 import { rule } from './rule';
 
-/** A login field: trimmed first, then refused when nothing is left (one issue, on `login`). */
-const Login = /* @__PURE__ */ (() => z.string().check(z.trim(), nonEmpty()))();
+/**
+ * A login field: trimmed first, then refused when nothing is left, or longer than an e-mail may be
+ * (`EMAIL_MAX`; a CPF is shorter: review 115, a 5 MB login was sent). One issue, on `login`.
+ */
+const Login = /* @__PURE__ */ (() => z.string().check(z.trim(), nonEmpty(EMAIL_MAX)))();
 
 /**
  * A two-factor code as sent (REVIEW-AC AC-3, AD-3, AF-2): its characters once read (`typedText`:

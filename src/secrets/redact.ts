@@ -1,3 +1,4 @@
+import { isPamError } from '../errors/base';
 import { ConfigurationError } from '../errors/config';
 import { isSecret, REDACTED, SECRET_KEY_SET } from './secret';
 
@@ -23,12 +24,19 @@ function hides(node: Container, key: string, child: unknown): boolean {
   if (!Array.isArray(node) && SECRET_KEY_SET.has(key) && child !== null && child !== undefined) {
     return child !== REDACTED;
   }
-  return isSecret(child);
+  return hidden(child);
 }
 
 /**
- * A copy of `value` with every value under a `SECRET_KEYS` key (at any depth) and every
- * `Secret` replaced by `'[redacted]'`. Copy-on-write: only the plain objects and arrays on the
+ * A `Secret`, or an error that is no PamError (an app's callback's, a store's, a platform's): its
+ * message and fields are whatever its thrower wrote (a captcha provider's `token <t> expired`,
+ * review 115), never read; a PamError's are ours, made without secrets.
+ */
+const hidden = (value: unknown): boolean => isSecret(value) || (value instanceof Error && !isPamError(value));
+
+/**
+ * A copy of `value` with every value under a `SECRET_KEYS` key (at any depth), every `Secret` and
+ * every error that is no PamError (its message is its thrower's) replaced by `'[redacted]'`. Copy-on-write: only the plain objects and arrays on the
  * way to a secret are copied (keeping null prototypes), everything else is shared, and when
  * nothing needed hiding `value` itself comes back. Cycles are kept as cycles. Never mutates.
  *
@@ -37,7 +45,7 @@ function hides(node: Container, key: string, child: unknown): boolean {
  * // { login: 'ana', password: '[redacted]', meta: { code: '[redacted]' } }
  */
 export function redactSecrets<T>(value: T): T {
-  if (isSecret(value)) return REDACTED as T;
+  if (hidden(value)) return REDACTED as T;
   if (!isContainer(value)) return value;
 
   // Pass 1 (iterative, so deep data cannot overflow the stack): find every container, which of

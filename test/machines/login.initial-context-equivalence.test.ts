@@ -16,6 +16,8 @@ const oldInitial = {
   error: null,
   retryAt: null,
   rejectedCodes: 0,
+  // Review 115: the player a two-factor challenge named (none yet).
+  challenged: null,
 };
 
 describe('loginMachine: initial context as the old factory built it', () => {

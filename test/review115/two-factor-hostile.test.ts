@@ -100,9 +100,14 @@ describe('a code answer for another player', () => {
     });
     const tab = await start();
     expect(tab.client.view.status).toBe('twoFactorRequired');
-    answer(loginAnswer(world.server, { userId: world.server.seed.plain.id }));
+    const other = loginAnswer(world.server, { userId: world.server.seed.plain.id });
+    answer(other);
     tab.client.submitCode(tf.twoFactorCode!);
     await run();
+    // (The fix: refused as an answer naming another player, typed; its token revoked at the API.)
+    expect(tab.client.view.status).toBe('failed');
+    expect(tab.client.view.error?.code).toBe('invalid_response');
+    expect(revoked()).toContain((other as { access_token: string }).access_token);
     // Fail closed: not signed in on it (its token revoked), never player 1 shown for player 2's challenge.
     expect([tab.client.view.status, tab.client.view.user?.id ?? null]).not.toEqual([
       'signedIn',

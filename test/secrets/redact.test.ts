@@ -1,6 +1,7 @@
 import { inspect } from 'node:util';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { UnexpectedError } from '../../src/errors/unexpected';
 import { isSecret, redactSecrets, secret } from '../../src/secrets';
 import { REDACTED, SECRET_KEYS } from '../../src/secrets/secret';
 
@@ -119,12 +120,17 @@ describe('redactSecrets', () => {
       password = CANARY; // inside a class instance: deliberately not walked
     }
     const ref = new ActorRefLike();
-    const error = new Error('boom');
+    // A PamError passes as it is; any other error is hidden whole (review 115: its message is its
+    // thrower's, a captcha provider's `token <t> expired`).
+    const error = new UnexpectedError('boom');
+    const foreign = new Error(`token ${CANARY} expired`);
     const date = new Date(0);
     const map = new Map([['password', CANARY]]);
-    const out = redactSecrets(deepFreeze({ ref, error, date, map, password: CANARY }));
+    const out = redactSecrets(deepFreeze({ ref, error, foreign, date, map, password: CANARY }));
     expect(out.ref).toBe(ref);
     expect(out.error).toBe(error);
+    expect(out.foreign).toBe(REDACTED);
+    expect(redactSecrets(foreign)).toBe(REDACTED);
     expect(out.date).toBe(date);
     expect(out.map).toBe(map);
     expect(out.password).toBe(REDACTED);

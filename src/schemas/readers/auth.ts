@@ -8,6 +8,7 @@ import {
   CONTACT_OR_EMPTY,
   DOCUMENT_TEXT,
   documentText,
+  EMAIL_MAX,
   PASSWORD_MAX,
   PHONE_OR_EMPTY,
   readBoolean,
@@ -70,7 +71,7 @@ export function tokenLifeOf(value: unknown): number | null {
 /** A payload with a login (LoginPayload, ForgotPasswordPayload): its login as sent once it passes. */
 /* @__NO_SIDE_EFFECTS__ */
 const withLogin = (shape: Record<string, Run>): Run => {
-  const run = object({ login: nonEmpty(true), ...shape }, 0);
+  const run = object({ login: nonEmpty(true, EMAIL_MAX), ...shape }, 0);
   return (value, issues) => {
     const out = run(value, issues) as { login: string };
     if (!issues.length) out.login = loginAsSent(out.login);
