@@ -39,7 +39,7 @@ type InvokeDef = { id: string; input?: unknown };
  * where the stored value `fits` the fresh one.
  */
 const RESTORED: Record<string, [string[], Rec]> = {
-  login: [['carried', 'captcha'], { login: '', appSource: '', retryAt: 0 }],
+  login: [['carried', 'captcha'], { login: '', appSource: '', retryAt: 0, challenged: 0 }],
   tokenRefresh: [['intervalMs', 'tickMs', 'flightMs'], { lifeMs: 0, notBefore: 0 }],
   incomeReport: [
     ['pollIntervalMs', 'maxPollMs'],
