@@ -91,7 +91,7 @@ export type CrossTabMessage =
   | {
       type: 'inflight';
       from: string;
-      kind: 'pause' | 'selfExclusion' | 'betLimitZero' | 'lossLimitZero';
+      kind: 'pause' | 'selfExclusion' | 'betLimitZero' | 'lossLimitZero' | 'timeLimitZero';
       id: string;
       settled: boolean;
       userId: number;
@@ -131,7 +131,7 @@ export interface Kept {
    * sent it (`from`; none: the sender's own). At most `MAX_IN_FLIGHT`.
    */
   inflight?: Array<{
-    kind: 'pause' | 'selfExclusion' | 'betLimitZero' | 'lossLimitZero';
+    kind: 'pause' | 'selfExclusion' | 'betLimitZero' | 'lossLimitZero' | 'timeLimitZero';
     id: string;
     ms: number;
     from?: string;
@@ -236,8 +236,11 @@ function kept({ restricted: r, limits, play, inflight: f }: Record<string, unkno
 const isBarring = (v: unknown): v is 'pause' | 'selfExclusion' => v === 'pause' || v === 'selfExclusion';
 
 /** A kind of change in flight that bars betting: those, or a limit change setting a bet or loss limit of 0 (ZERO30). */
-const isInFlight = (v: unknown): v is 'pause' | 'selfExclusion' | 'betLimitZero' | 'lossLimitZero' =>
-  isBarring(v) || v === 'betLimitZero' || v === 'lossLimitZero';
+// (Every limit of 0 that bars: review 117, a time limit of 0 in flight was refused by the other tabs.)
+const isInFlight = (
+  v: unknown,
+): v is 'pause' | 'selfExclusion' | 'betLimitZero' | 'lossLimitZero' | 'timeLimitZero' =>
+  isBarring(v) || v === 'betLimitZero' || v === 'lossLimitZero' || v === 'timeLimitZero';
 
 /**
  * The one schema every message passes: this app's envelope, a known type, safe integers (a

@@ -63,7 +63,7 @@ export interface CrossTab {
   ): void;
   /** Tells the other tabs of login `owner` a change barring betting on its way, or settled (optional, as `publishRestricted`). */
   publishInFlight?(
-    kind: 'pause' | 'selfExclusion' | 'betLimitZero' | 'lossLimitZero',
+    kind: 'pause' | 'selfExclusion' | 'betLimitZero' | 'lossLimitZero' | 'timeLimitZero',
     id: string,
     settled: boolean,
     owner: { userId: number | null; sid: number | null },

@@ -152,7 +152,7 @@ export interface ServerSessionContext {
 export type BarringKind = AcceptedRestriction['kind'];
 
 /** What a change in flight bars as (told to the other tabs): those, or a limit of 0 a limit change sets (ZERO30). */
-export type InFlightBarKind = BarringKind | 'betLimitZero' | 'lossLimitZero';
+export type InFlightBarKind = BarringKind | 'betLimitZero' | 'lossLimitZero' | 'timeLimitZero';
 
 /**
  * The one clock read at one instant, as this mode judges the session's end at it: with whether the

@@ -62,7 +62,7 @@ export type ServerTabMessage =
   | {
       type: 'inflight';
       loginId: string;
-      kind: 'pause' | 'selfExclusion' | 'betLimitZero' | 'lossLimitZero';
+      kind: 'pause' | 'selfExclusion' | 'betLimitZero' | 'lossLimitZero' | 'timeLimitZero';
       id: string;
       settled: boolean;
       /** The tab that told it (heard): only its own release lifts it (REVIEW-AJ AJ-1). */
@@ -109,7 +109,7 @@ export function parseServerTabMessage(
   const barring = kind === 'pause' || kind === 'selfExclusion';
   if (type === 'inflight')
     // (A limit change setting a bet or loss limit of 0 bars in flight too: ZERO30.)
-    return (barring || kind === 'betLimitZero' || kind === 'lossLimitZero') &&
+    return (barring || kind === 'betLimitZero' || kind === 'lossLimitZero' || kind === 'timeLimitZero') &&
       isId(id) &&
       typeof settled === 'boolean' &&
       (ms === undefined || (isTime(ms) && (ms as number) >= 0)) &&

@@ -53,7 +53,9 @@ function sealedAuth(
   // refuses it: `otherPlayer`).
   const challenged = new Map<unknown, unknown>();
   const seal = (response: LoginResponse, payload?: unknown): LoginResponse => {
-    const login = (payload as { login?: unknown } | undefined)?.login;
+    // (A registration's is its e-mail, the login its code step then sends: review 117.)
+    const sent = payload as { login?: unknown; email?: unknown } | undefined;
+    const login = sent?.login ?? sent?.email;
     const named = response.user?.id;
     if (response.type === 'two_factor_code' && !challenged.has(login) && Number.isSafeInteger(named))
       challenged.set(login, named);

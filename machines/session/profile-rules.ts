@@ -482,7 +482,7 @@ export function profileOf(snapshot: { context: ProfileFlowContext }): ProfileDat
  * What a change in flight bars as: a pause, a self-exclusion, or an active bet or loss limit of 0
  * that a limit change sets (ZERO30: no bet fits in it; the server applies a stricter limit at once).
  */
-export type InFlightKind = AcceptedRestriction['kind'] | 'betLimitZero' | 'lossLimitZero';
+export type InFlightKind = AcceptedRestriction['kind'] | 'betLimitZero' | 'lossLimitZero' | 'timeLimitZero';
 
 /** One change in flight (./in-flight.ts): its id (unique to the tab that sent it), its kind, and when its bar ends. */
 export interface InFlight {
