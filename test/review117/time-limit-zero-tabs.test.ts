@@ -40,7 +40,16 @@ describe('an active time limit of 0 whose answer is slow', () => {
   });
 
   it('the channel schema takes an inflight of kind timeLimitZero (as betLimitZero)', () => {
-    const base = { app: 'pam-client', v: 1, from: 'tab-a', type: 'inflight', id: 'c1', settled: false, userId: 7, sid: 1 };
+    const base = {
+      app: 'pam-client',
+      v: 1,
+      from: 'tab-a',
+      type: 'inflight',
+      id: 'c1',
+      settled: false,
+      userId: 7,
+      sid: 1,
+    };
     const bet = parseMessage({ ...base, kind: 'betLimitZero' });
     expect(bet).not.toHaveProperty('refused');
     expect(parseMessage({ ...base, kind: 'timeLimitZero' })).not.toHaveProperty('refused');

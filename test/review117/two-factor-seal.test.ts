@@ -11,7 +11,13 @@ const world = useWorld();
 const LOGIN = '/auth/login';
 const REG = '/auth/register-simplified';
 const PW = 'Str0ng!Passw0rd';
-const form = (email: string) => ({ email, password: PW, country: 'BR', nationalities: '["BR"]', optIn: true });
+const form = (email: string) => ({
+  email,
+  password: PW,
+  country: 'BR',
+  nationalities: '["BR"]',
+  optIn: true,
+});
 const run = async () => {
   for (let i = 0; i < 10; i++) await world.advance(250, 50);
 };
@@ -30,7 +36,13 @@ describe('a registration followed by two-factor', () => {
     const tf = world.server.seed.twoFactor;
     const tab = world.open({ channel: false });
     await world.settle();
-    world.server.faults.add({ method: 'POST', path: REG, status: 200, times: 1, body: challenge(tf.id, 'new1@example.com') });
+    world.server.faults.add({
+      method: 'POST',
+      path: REG,
+      status: 200,
+      times: 1,
+      body: challenge(tf.id, 'new1@example.com'),
+    });
     tab.client.register(form('new1@example.com'));
     await run();
     expect(tab.client.view.status).toBe('twoFactorRequired');
@@ -47,7 +59,13 @@ describe('a registration followed by two-factor', () => {
   it('a first registration challenged, then another one that completes: signed in as that player', async () => {
     const tab = world.open({ channel: false });
     await world.settle();
-    world.server.faults.add({ method: 'POST', path: REG, status: 200, times: 1, body: challenge(777, 'a1@example.com') });
+    world.server.faults.add({
+      method: 'POST',
+      path: REG,
+      status: 200,
+      times: 1,
+      body: challenge(777, 'a1@example.com'),
+    });
     tab.client.register(form('a1@example.com'));
     await run();
     expect(tab.client.view.status).toBe('twoFactorRequired');
@@ -63,7 +81,13 @@ describe('a registration followed by two-factor', () => {
     const plain = world.server.seed.plain;
     const tab = world.open({ channel: false });
     await world.settle();
-    world.server.faults.add({ method: 'POST', path: LOGIN, status: 200, times: 1, body: challenge(plain.id, plain.email) });
+    world.server.faults.add({
+      method: 'POST',
+      path: LOGIN,
+      status: 200,
+      times: 1,
+      body: challenge(plain.id, plain.email),
+    });
     tab.client.login({ login: plain.email, password: plain.password });
     await run();
     expect(tab.client.view.status).toBe('twoFactorRequired');
@@ -81,7 +105,13 @@ describe('loginMachine restored mid-challenge', () => {
   it('keeps the challenged player: a code answer naming another player is refused after restore', async () => {
     const auth = challenger([
       { type: 'two_factor_code', user: { id: 2, email: 'two@example.com' } },
-      { access_token: 'y'.repeat(40), expires_in: 3600, token_type: 'Bearer', user: { id: 1, email: 'one@example.com' }, userInfo: PLAIN_USER_INFO },
+      {
+        access_token: 'y'.repeat(40),
+        expires_in: 3600,
+        token_type: 'Bearer',
+        user: { id: 1, email: 'one@example.com' },
+        userInfo: PLAIN_USER_INFO,
+      },
     ]);
     const a = createActor(loginMachine, { input: { auth } }).start();
     a.send({ type: 'SUBMIT', login: 'two@example.com', password: PW });
