@@ -2,6 +2,7 @@
 // xstate's: the same snapshots, the same events to the parent, the same abort and dispose on stop,
 // over generated outcomes and stop times (simulated time).
 import fc from 'fast-check';
+import { isPamError, UnexpectedError } from 'pam-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type AnyActorLogic,
@@ -81,7 +82,8 @@ describe('actor-logic: the same as xstate', () => {
                 new Promise((resolve, reject) => {
                   signal.addEventListener('abort', () => aborted.push(true));
                   setTimeout(
-                    () => (fails ? reject(new Error(`no ${input}`)) : resolve(input * 2)),
+                    // (A PamError: one that is none travels as `asPamError`'s, below.)
+                    () => (fails ? reject(new UnexpectedError(`no ${input}`)) : resolve(input * 2)),
                     after * 10,
                   );
                 }),
@@ -93,6 +95,15 @@ describe('actor-logic: the same as xstate', () => {
       ),
       { numRuns: 60 },
     );
+  });
+
+  it('fromPromise: a rejection that is no PamError travels as one, without its message (review 115)', async () => {
+    const logic = fromPromise(() => Promise.reject(new Error('token abc expired')));
+    const { log } = await runWith(logic, null, 3);
+    const [kind, error] = log[0] as [string, Error];
+    expect(kind).toBe('error');
+    expect(isPamError(error)).toBe(true);
+    expect([error.name, error.message]).toEqual(['UnexpectedError', 'Unexpected failure (Error)']);
   });
 
   it('fromCallback: sendBack, receive, dispose on stop', async () => {

@@ -1,6 +1,6 @@
 // What the visualizer prints of a context and of XState's internal events.
 
-import { secret } from 'pam-client';
+import { secret, UnexpectedError } from 'pam-client';
 import { loginMachine, sessionMachine, tokenRefreshMachine } from 'pam-client/machines';
 import { describe, expect, it } from 'vitest';
 import { describeMachine } from '../../tools/diagrams/graph';
@@ -47,10 +47,15 @@ describe('show', () => {
   });
 
   it('prints an error as its name, code and message', () => {
-    const error = Object.assign(new Error('Invalid credentials.'), { name: 'HttpError', code: 'http' });
-    expect(JSON.parse(show({ error }))).toEqual({
-      error: { error: 'HttpError', code: 'http', message: 'Invalid credentials.' },
+    const error = new UnexpectedError('Invalid credentials.');
+    expect(JSON.parse(show({ error })).error).toMatchObject({
+      name: 'UnexpectedError',
+      code: 'unexpected',
+      message: 'Invalid credentials.',
     });
+    // An error that is no PamError is hidden whole (review 115: its message is its thrower's).
+    const foreign = Object.assign(new Error('token abc expired'), { name: 'HttpError', code: 'http' });
+    expect(JSON.parse(show({ error: foreign }))).toEqual({ error: '[redacted]' });
   });
 });
 
