@@ -37,7 +37,7 @@ const REDIRECTED = {
  */
 function scrubbedText(body: unknown, call: CallSession | null, sent: string[], data: boolean): string | null {
   try {
-    const scrubbed = scrubTokens(body, call?.tokens() ?? [], undefined, call?.droppedTokens());
+    const scrubbed = scrubTokens(body, call?.tokens() ?? [], undefined, call?.dropped);
     return JSON.stringify(createScrubber(sent, true).deep(scrubbed, undefined, data));
   } catch {
     return null; // ScrubFailure, a throwing getter, a cycle: nothing of it goes out

@@ -100,8 +100,8 @@ export class CallSession {
    * auth answers it read (`hunt`): scrubbed from its answers.
    */
   private readonly held = new Set<string>();
-  /** The values of other token-named keys this call's answers held (`droppedTokens`). */
-  private readonly dropped = new Set<string>();
+  /** Other token-named keys' values its answers held (`droppedTokensOf`): hunted verbatim, never sealed. */
+  readonly dropped = new Set<string>();
   /** An auth answer of this call held a token the server would not hold (`hunt`): no API data goes out. */
   private refused = false;
   /**
@@ -195,20 +195,12 @@ export class CallSession {
   }
 
   /**
-   * The values this call's answers held under other token-named keys (`droppedTokensOf`): their
-   * echoes hunted verbatim in its answers (`scrubTokens`' `dropped`), never sealed.
-   */
-  droppedTokens(): Set<string> {
-    return this.dropped;
-  }
-
-  /**
    * Adds the token fields of an auth answer (a login, a registration, the profile read, the
    * refresh: `authSecretsOf`, four at most) to the secrets hunted in this call's answers, and
-   * returns them; every other value its token-named keys hold to `droppedTokens` (hunted
-   * verbatim; too many: as a field that cannot be hunted). A field holding a token the server would not hold (`authSecretsOf` throws) cannot be
-   * hunted: null, and the call is `unholdable` (no answer of the API's goes out of it). `checked`:
-   * a login or refresh answer, whose `access_token` its caller judges (and revokes when odd).
+   * returns them; every other value its token-named keys hold to `dropped` (hunted verbatim; too
+   * many: as a field that cannot be hunted). A field holding a token the server would not hold
+   * (`authSecretsOf` throws) cannot be hunted: null, the call `unholdable` (no answer of the API's
+   * goes out of it). `checked`: a login or refresh answer (its caller judges its `access_token`).
    */
   hunt(answer: unknown, checked = false): string[] | null {
     try {

@@ -169,7 +169,7 @@ export async function readSeed(parts: ServerParts, call: CallSession): Promise<S
         { user: body.user, userInfo: body.userInfo, restrictions: judged },
         call.tokens(),
         undefined,
-        call.droppedTokens(),
+        call.dropped,
       ) as typeof shown;
     } catch (error) {
       // ScrubFailure: nothing of this read is shown. Nested deeper than the proxy walks (REVIEW-M
@@ -179,7 +179,7 @@ export async function readSeed(parts: ServerParts, call: CallSession): Promise<S
       if (!(error instanceof NestedTooDeep)) return unavailable;
       let user = { id: s.playerId } as AuthUser;
       try {
-        const scrubbed = scrubTokens(body.user, call.tokens(), undefined, call.droppedTokens()) as AuthUser;
+        const scrubbed = scrubTokens(body.user, call.tokens(), undefined, call.dropped) as AuthUser;
         if (scrubbed.id === s.playerId) user = scrubbed;
       } catch {
         // The player cannot be shown either: by id alone.
