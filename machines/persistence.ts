@@ -36,14 +36,28 @@ type InvokeDef = { id: string; input?: unknown };
  * first list: its input's, which its factory checked, bounds and defaults; and a service that may
  * be null, the login's captcha provider); a key that starts as null (no data yet) only when the
  * second names it, its value of that example's kind (any other comes back null); every other key
- * where the stored value `fits` the fresh one.
+ * where the stored value `fits` the fresh one; then the machine's own check, if it has one (third).
  */
-const RESTORED: Record<string, [string[], Rec]> = {
+const RESTORED: Record<string, [string[], Rec, ((context: Rec) => void)?]> = {
   login: [['carried', 'captcha'], { login: '', appSource: '', retryAt: 0, challenged: 0 }],
   tokenRefresh: [['intervalMs', 'tickMs', 'flightMs'], { lifeMs: 0, notBefore: 0 }],
   incomeReport: [
     ['pollIntervalMs', 'maxPollMs'],
     { years: [], request: {}, report: {}, failure: '', startedAt: 0 },
+    // A report comes back only as the machine would take it from the server (`checkedAnswer`: a
+    // `javascript:` link never reaches the context).
+    (c) => {
+      try {
+        const { referenceYear, deliveryType } = (c.request ?? {}) as Rec;
+        if (c.report != null)
+          c.report = checkedAnswer(
+            c.report as never,
+            { referenceYear, deliveryType, id: (c.report as Rec).id } as never,
+          );
+      } catch {
+        c.report = null;
+      }
+    },
   ],
 };
 
@@ -168,22 +182,8 @@ export function restoreActor<TMachine extends AnyStateMachine>(
               : was);
     context[key] = !isService(value) && !rule?.[0].includes(key) && fits(was, like) ? was : value;
   }
-  // A report comes back only as the machine would take it from the server (a `javascript:` link
-  // never reaches the context).
-  if (machine.id === 'incomeReport' && context.report != null)
-    try {
-      const { referenceYear, deliveryType } = (context.request ?? {}) as Rec;
-      context.report = checkedAnswer(
-        context.report as never,
-        {
-          referenceYear,
-          deliveryType,
-          id: (context.report as Rec).id,
-        } as never,
-      );
-    } catch {
-      context.report = null;
-    }
+  // Its machine's own check of what it restores (`RESTORED`'s third).
+  rule?.[2]?.(context);
   // An error is a PamError or none (one stored by an older version is a plain object after JSON).
   if (context.error != null && !isPamError(context.error)) context.error = null;
   // A secret (a password, a code, a token) comes back as a `Secret` or not at all (one stored as
