@@ -2,7 +2,7 @@
 // No `navigator.locks`: a lock held by a frozen or crashed tab could block every other tab, while
 // a claim that is never followed by a token only costs the others one flight timeout.
 
-import type { AuthUser, StoredSession } from 'pam-client';
+import type { AuthUser, InFlightKind, StoredSession } from 'pam-client';
 import { sleep } from 'pam-client/internal';
 import {
   type AcceptedLimits,
@@ -63,7 +63,7 @@ export interface CrossTab {
   ): void;
   /** Tells the other tabs of login `owner` a change barring betting on its way, or settled (optional, as `publishRestricted`). */
   publishInFlight?(
-    kind: 'pause' | 'selfExclusion' | 'betLimitZero' | 'lossLimitZero' | 'timeLimitZero',
+    kind: InFlightKind,
     id: string,
     settled: boolean,
     owner: { userId: number | null; sid: number | null },

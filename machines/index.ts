@@ -2,6 +2,8 @@
 // export (open it in a visualizer), takes its services through `input`, and can be re-wired
 // with `.provide()`.
 
+// (The kind a cross-tab `inflight` message carries, named by `CrossTabMessage` and `publishInFlight`.)
+export type { InFlightKind } from 'pam-client';
 export type { ClientFlow, FlowParts, FlowSetup } from './client/flows';
 export {
   debugLog,

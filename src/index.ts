@@ -66,6 +66,7 @@ export type {
 } from './http/types';
 export { retryAfterMs } from './http/waiting';
 export type {
+  InFlightKind,
   LimitKind,
   LimitPeriodName,
   LimitSetting,

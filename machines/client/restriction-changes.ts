@@ -5,14 +5,14 @@
 // accepted or unknown outcome as before (kept, released only by a read showing it in force): a
 // refusal releases that change's bar, and only its own.
 
-import type { PamError } from 'pam-client';
+import type { InFlightKind, PamError } from 'pam-client';
 import { profileReadOf } from 'pam-client/internal';
 import type { Actor, AnyActorRef } from 'xstate';
 import { readingOf, trusted } from '../clock';
 import { acceptedStoreOf } from '../session/accepted-store';
 import { servicesOf } from '../session/context';
 import { internal, type Owner } from '../session/events';
-import type { AcceptedRestriction, InFlightKind, ProfileFlowContext } from '../session/profile-rules';
+import type { AcceptedRestriction, ProfileFlowContext } from '../session/profile-rules';
 import type { AcceptedStore } from '../session/profile-services';
 import type { SessionServices } from '../session/types';
 import type { sessionCore } from '../sessionMachine';

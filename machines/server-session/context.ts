@@ -8,6 +8,7 @@ import {
   type AuthModule,
   type AuthUser,
   HttpError,
+  type InFlightKind,
   type PamError,
   type PamSessionSeed,
   type PlayTime,
@@ -130,7 +131,7 @@ export interface ServerSessionContext {
    */
   inFlightHeard: Array<{
     loginId: string;
-    kind?: InFlightBarKind;
+    kind?: InFlightKind;
     id: string;
     until: number;
     from?: string;
@@ -150,9 +151,6 @@ export interface ServerSessionContext {
 
 /** The changes a player makes that bar betting at once (told to the other tabs). */
 export type BarringKind = AcceptedRestriction['kind'];
-
-/** What a change in flight bars as (told to the other tabs): those, or a limit of 0 a limit change sets (ZERO30). */
-export type InFlightBarKind = BarringKind | 'betLimitZero' | 'lossLimitZero' | 'timeLimitZero';
 
 /**
  * The one clock read at one instant, as this mode judges the session's end at it: with whether the

@@ -5,9 +5,11 @@
 // tab's own read shows it); a sign-in or a sign-out heard is never believed: the tab asks the
 // server (a sign-out: no betting meanwhile, REVIEW-26B B-1).
 
+import type { InFlightKind } from 'pam-client';
 import type { EventObject } from 'xstate';
 import { fromCallback } from '../actor-logic';
 import { isTime } from '../clock';
+import { isInFlight } from '../cross-tab-schema';
 import type { BroadcastChannelLike, TimersLike } from '../environment';
 import { trusted } from '../session/events';
 
@@ -62,7 +64,7 @@ export type ServerTabMessage =
   | {
       type: 'inflight';
       loginId: string;
-      kind: 'pause' | 'selfExclusion' | 'betLimitZero' | 'lossLimitZero' | 'timeLimitZero';
+      kind: InFlightKind;
       id: string;
       settled: boolean;
       /** The tab that told it (heard): only its own release lifts it (REVIEW-AJ AJ-1). */
@@ -108,8 +110,8 @@ export function parseServerTabMessage(
   if (!isId(loginId)) return null;
   const barring = kind === 'pause' || kind === 'selfExclusion';
   if (type === 'inflight')
-    // (A limit change setting a bet or loss limit of 0 bars in flight too: ZERO30.)
-    return (barring || kind === 'betLimitZero' || kind === 'lossLimitZero' || kind === 'timeLimitZero') &&
+    // (A limit change setting a limit of 0 bars in flight too: ZERO30, review 117.)
+    return isInFlight(kind) &&
       isId(id) &&
       typeof settled === 'boolean' &&
       (ms === undefined || (isTime(ms) && (ms as number) >= 0)) &&

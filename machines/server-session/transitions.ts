@@ -2,7 +2,8 @@
 // from them): what every failed state offers, the expiry's actions, one seed read, the server asked
 // past the end, a read again on another tab's login.
 
-import type { BarringKind, InFlightBarKind, ServerSessionContext } from './context';
+import type { InFlightKind } from 'pam-client';
+import type { BarringKind, ServerSessionContext } from './context';
 import { serverServicesOf } from './context';
 
 /** The machine's own events from its actors (marked with `trusted()`: an app cannot send them). */
@@ -18,7 +19,7 @@ export type ServerInternal =
   | {
       type: 'REMOTE_INFLIGHT';
       loginId: string;
-      kind?: InFlightBarKind;
+      kind?: InFlightKind;
       id: string;
       settled: boolean;
       until: number;

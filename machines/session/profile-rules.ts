@@ -6,6 +6,7 @@
 // which player and login, and when). What it calls and the stamps of its clock, and a restriction
 // accepted (what outlives the login): ./profile-services.ts. The flow itself: ./profile.ts.
 
+import type { InFlightKind } from 'pam-client';
 import {
   type AuthUser,
   compareLimit,
@@ -477,12 +478,6 @@ export function profileOf(snapshot: { context: ProfileFlowContext }): ProfileDat
     version: c.version,
   };
 }
-
-/**
- * What a change in flight bars as: a pause, a self-exclusion, or an active bet or loss limit of 0
- * that a limit change sets (ZERO30: no bet fits in it; the server applies a stricter limit at once).
- */
-export type InFlightKind = AcceptedRestriction['kind'] | 'betLimitZero' | 'lossLimitZero' | 'timeLimitZero';
 
 /** One change in flight (./in-flight.ts): its id (unique to the tab that sent it), its kind, and when its bar ends. */
 export interface InFlight {

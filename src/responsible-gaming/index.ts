@@ -6,6 +6,7 @@ export { compareLimit } from './limits';
 export type { MandatoryLimit } from './mandatory';
 export { missingMandatoryLimits } from './mandatory';
 export type {
+  InFlightKind,
   LimitKind,
   LimitState,
   PendingLimitChange,

@@ -21,6 +21,14 @@ export type RestrictionKind =
   | 'lossLimitZero'
   | 'timeLimitZero';
 
+/**
+ * What a change on its way may bar betting as, until it settles: a pause, a self-exclusion, or an
+ * active limit of 0 (bet, loss or time) that a limit change sets. The other tabs of the login bar
+ * betting meanwhile (cross-tab `inflight` messages). Derived from `RestrictionKind`: a new limit of
+ * 0 that bars is in flight too (review 117: a time limit of 0 was left out of a hand-kept list).
+ */
+export type InFlightKind = Extract<RestrictionKind, 'pause' | 'selfExclusion' | `${string}LimitZero`>;
+
 /** One restriction, in force or pending. Dates are epoch ms. */
 export interface Restriction {
   kind: RestrictionKind;

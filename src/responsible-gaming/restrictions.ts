@@ -9,7 +9,7 @@ import { accountStanding, exclusionsAnswered } from './standing';
 import type { LimitPeriodName } from './time';
 import { earliestTimeOf, latestTimeOf, parseServerTime } from './time';
 
-export type { Restriction, RestrictionKind } from './restriction-fields';
+export type { InFlightKind, Restriction, RestrictionKind } from './restriction-fields';
 
 /** Everything `restrictionsOf` derives from a profile's userInfo. */
 export interface Restrictions {
