@@ -64,6 +64,7 @@ export async function answer(
   own = false,
 ): Promise<Response> {
   headers.set('cache-control', 'no-store');
+  headers.set('x-content-type-options', 'nosniff'); // never read as a script or a page (review 120)
   // A status no Response can carry (`callApi` refuses such answers already): the fixed 502.
   if (!isAnswerStatus(status)) return failed(call, 502, { message: UNREACHABLE }, new Headers());
   if (status < 400 && status >= 300) return failed(call, 502, REDIRECTED, headers);
@@ -98,6 +99,7 @@ export async function failed(
 ): Promise<Response> {
   call?.abandon();
   headers.set('cache-control', 'no-store');
+  headers.set('x-content-type-options', 'nosniff'); // never read as a script or a page (review 120)
   headers.set('content-type', 'application/json');
   return new Response(JSON.stringify(body), { status, headers: await withCookie(call, headers) });
 }

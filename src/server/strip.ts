@@ -197,18 +197,29 @@ interface Scrub {
  * `'[redacted]'`: what the core scrubber does to them, without building its expressions, whose cost
  * grows with a secret's length (~0.4 ms per character of a 2,048-character token). A text left
  * with no piece of a secret then costs the core scrubber one anchor scan; only an encoded echo
- * (entities, percent or backslash escapes) builds them.
+ * (entities, percent or backslash escapes) builds them. A text or a secret whose case mapping
+ * changes its length (`İ`, `ß`) is searched by a case-insensitive literal expression per secret
+ * instead (`anyCase`, built once): the values dropped with a token-named key have no core
+ * scrubber behind this one (review 118: their echo beside an `İ` reached the browser).
  */
 function verbatim(secrets: Iterable<string>): (t: string) => string {
-  const lowered = [...secrets].map((s) => s.toLowerCase()).sort((a, b) => b.length - a.length);
-  const shortest = lowered.at(-1)?.length ?? Infinity;
+  const given = [...secrets].sort((a, b) => b.length - a.length);
+  const lowered = given.map((s) => s.toLowerCase());
+  const shortest = Math.min(...given.map((s, i) => Math.min(s.length, lowered[i]!.length)));
+  const odd = given.some((s, i) => lowered[i]!.length !== s.length || s.toUpperCase().length !== s.length);
+  let literals: RegExp[] | undefined;
+  const anyCase = (t: string): string => {
+    literals ??= given.map((s) => new RegExp(s.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&'), 'giu'));
+    for (const literal of literals) t = t.replace(literal, () => REDACTED);
+    return t;
+  };
   return (t) => {
     if (t.length < shortest) return t;
     let lower = t.toLowerCase();
-    if (lower.length !== t.length) return t; // a case mapping that changes lengths: the core's work
+    if (odd || lower.length !== t.length) return anyCase(t);
     for (const secret of lowered) {
       let at = lower.indexOf(secret);
-      if (at < 0 || secret.length !== secret.toUpperCase().length) continue;
+      if (at < 0) continue;
       let out = '';
       let from = 0;
       for (; at >= 0; at = lower.indexOf(secret, from)) {
