@@ -10,7 +10,7 @@ const { ref, fx } = usePam(clock);
 const NAME = '__Host-pam-session';
 const SIX_HOURS_AND_A_MINUTE = 21_660_000;
 const PROFILE = '/pam/auth/user-profile?check_spa_again=1';
-const valueOf = (line: string) => line.slice(NAME.length + 1, line.indexOf(';'));
+const cookieValueOf = (line: string) => line.slice(NAME.length + 1, line.indexOf(';'));
 const readProfile = (value: string, extra: Record<string, string> = {}) =>
   raw(fx.served.url, PROFILE, { headers: { cookie: `${NAME}=${value}`, 'x-pam-client': '1', ...extra } });
 
@@ -30,7 +30,7 @@ async function untilDue(value: string): Promise<string> {
     const got = await readProfile(v);
     expect(got.status).toBe(200);
     const line = got.setCookie.find((l) => l.startsWith(`${NAME}=`));
-    if (line !== undefined) v = valueOf(line);
+    if (line !== undefined) v = cookieValueOf(line);
   }
   clock.now += SIX_HOURS_AND_A_MINUTE - 4 * 4_800_000;
   return v;
@@ -60,7 +60,7 @@ describe('review 120: the cookie against replay and races (held)', () => {
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(ref.server.requests.filter((r) => r.path === '/users/refresh-token')).toHaveLength(1);
     const tokens = await Promise.all(
-      [a, b].map(async (g) => (await openCookie(valueOf(g.setCookie[0]!))).token),
+      [a, b].map(async (g) => (await openCookie(cookieValueOf(g.setCookie[0]!))).token),
     );
     expect(tokens[0]).toBe(tokens[1]);
     expect(tokens[0]).not.toBe((await openCookie(due)).token);
@@ -68,7 +68,7 @@ describe('review 120: the cookie against replay and races (held)', () => {
     clock.now += 5_000;
     const late = await readProfile(due);
     expect(late.status).toBe(200);
-    expect((await openCookie(valueOf(late.setCookie[0]!))).token).toBe(tokens[0]);
+    expect((await openCookie(cookieValueOf(late.setCookie[0]!))).token).toBe(tokens[0]);
     for (const g of [a, b, late])
       for (const t of [tokens[0]!, (await openCookie(due)).token]) expect(wholeText(g)).not.toContain(t);
   });
@@ -77,7 +77,7 @@ describe('review 120: the cookie against replay and races (held)', () => {
     const first = await signedIn();
     const due = await untilDue(first.value);
     const refreshed = await readProfile(due);
-    const fresh = valueOf(refreshed.setCookie[0]!);
+    const fresh = cookieValueOf(refreshed.setCookie[0]!);
     const out = await raw(fx.served.url, '/pam/auth/logout', {
       method: 'POST',
       headers: { cookie: `${NAME}=${fresh}`, 'x-pam-client': '1' },
