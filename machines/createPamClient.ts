@@ -136,6 +136,12 @@ export interface LoginCredentials {
 /** A client as `createCustomPamClient` builds it: `user` only with the `userModule()` flow. */
 export interface PamClientBase {
   http: HttpAdapter;
+  /**
+   * The auth operations, with the session's token. A login made through it (`login`, its
+   * two-factor step too) is the caller's, not the session's: its answer holds the access token, and
+   * the session neither shows, refreshes nor revokes it (review 121). Sign players in with
+   * `client.login(...)` (or a session binding's `login`).
+   */
   auth: AuthModule;
   tokens: TokenStore;
   /** The environment in use (the injected parts, browser defaults for the rest). */

@@ -2,6 +2,8 @@
 // (pam-client/machines) fits, and so does a test double. Bindings import no machine, no module
 // and no transport: the view and the commands are all they touch.
 
+import type { Observable, SnapshotOf } from './vanilla';
+
 /** A current value and change notifications: what `client.view` / `client.subscribe` give. */
 export interface SessionSource<V = unknown> {
   /** The current view (a new object only when something changed). */
@@ -21,6 +23,31 @@ export type Unsubscribable =
 /** The unsubscribe function of either. Internal to the bindings: not exported from any entry. */
 export const unsubscriber = (off: Unsubscribable): (() => void) =>
   typeof off === 'function' ? off : () => off.unsubscribe();
+
+/**
+ * `subscribeTo` (./vanilla.ts) from a value already told (`current`, read from snapshot `seen`): a snapshot that
+ * changed since is told at once (a store's first call that sent an event: review 121).
+ Internal to the bindings:
+ * not exported from any entry.
+ */
+export function subscribeFrom<TActor extends Observable, T>(
+  actorRef: TActor,
+  selector: (snapshot: SnapshotOf<TActor>) => T,
+  listener: (selected: T) => void,
+  compare: (previous: T, next: T) => boolean,
+  current: T,
+  seen: unknown,
+): () => void {
+  const sync = () => {
+    const next = selector(actorRef.getSnapshot());
+    if (compare(current, next)) return;
+    current = next;
+    listener(next);
+  };
+  const off = unsubscriber(actorRef.subscribe(sync, sync, sync));
+  if (actorRef.getSnapshot() !== seen) sync();
+  return off;
+}
 
 /** The commands an app sends the session. */
 export type SessionCommand = 'login' | 'register' | 'submitCode' | 'cancel' | 'logout';

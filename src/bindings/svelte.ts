@@ -5,9 +5,10 @@ import {
   type SessionClient,
   type SessionCommands,
   type SessionSource,
+  subscribeFrom,
   type ViewOf,
 } from './session';
-import { type Observable, onSessionChange, type SnapshotOf, subscribeTo } from './vanilla';
+import { type Observable, onSessionChange, type SnapshotOf } from './vanilla';
 
 /** The Svelte store contract (what `$store` reads): `run` gets the value now, then each change. */
 export interface ActorStore<T> {
@@ -21,8 +22,8 @@ export interface ActorStore<T> {
  *
  * @example
  * <script>
- *   const actor = createActor(loginMachine, { input: { auth } }).start();
- *   onDestroy(() => actor.stop()); // aborts a login in flight
+ *   const actor = createActor(incomeReportMachine, { input: { user: client.user } }).start();
+ *   onDestroy(() => actor.stop()); // aborts a poll in flight
  *   const error = selectorStore(actor, (s) => s.context.error?.message);
  * </script>
  * {#if $error}<p role="alert">{$error}</p>{/if}
@@ -34,8 +35,12 @@ export function selectorStore<TActor extends Observable, T>(
 ): ActorStore<T> {
   return {
     subscribe(run) {
-      run(selector(actorRef.getSnapshot()));
-      return subscribeTo(actorRef, selector, run, compare);
+      const seen = actorRef.getSnapshot();
+      const first = selector(seen);
+      run(first);
+      // A change `run`'s first call made (it sent an event): told once that call has returned,
+      // never missed nor nested (review 121; `onSessionChange` does the same for the view).
+      return subscribeFrom(actorRef, selector, run, compare, first, seen);
     },
   };
 }

@@ -1,5 +1,5 @@
 // pam-client/vanilla: follow the session view, or a selected part of any actor, without a framework.
-import { type SessionSource, type Unsubscribable, unsubscriber } from './session';
+import { type SessionSource, subscribeFrom, type Unsubscribable } from './session';
 
 /**
  * What the selector bindings need: the current value and change notifications, ended by a
@@ -35,14 +35,8 @@ export function subscribeTo<TActor extends Observable, T>(
   listener: (selected: T) => void,
   compare: (previous: T, next: T) => boolean = Object.is,
 ): () => void {
-  let current = selector(actorRef.getSnapshot());
-  const sync = () => {
-    const next = selector(actorRef.getSnapshot());
-    if (compare(current, next)) return;
-    current = next;
-    listener(next);
-  };
-  return unsubscriber(actorRef.subscribe(sync, sync, sync));
+  const seen = actorRef.getSnapshot();
+  return subscribeFrom(actorRef, selector, listener, compare, selector(seen), seen);
 }
 
 export type {

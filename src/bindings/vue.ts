@@ -70,9 +70,13 @@ const follow = (subscribe: () => () => void): void => {
  * (e.g. an income-report actor an app started), it only subscribes (in a component, at mount) and
  * leaves the actor running.
  *
+ * Sign a player in with `useSession(client).login(...)`, never with a `loginMachine` actor here:
+ * its output is the login answer, access token included (UI state), and the client's session
+ * never holds a login made beside it (review 121).
+ *
  * @example
- * const { snapshot, send } = useActor(loginMachine, { input: { auth: client.auth } });
- * const submit = () => send({ type: 'SUBMIT', login: email.value, password: password.value });
+ * const { snapshot, send } = useActor(incomeReportMachine, { input: { user: client.user } });
+ * const generate = () => send({ type: 'GENERATE', referenceYear: 2025, deliveryType: 'download' });
  * // template: <p v-if="snapshot.matches('failed')">{{ snapshot.context.error?.message }}</p>
  */
 export function useActor<TLogic extends AnyActorLogic>(
