@@ -24,7 +24,8 @@ const node: TestProjectInlineConfiguration = {
   test: {
     name: 'node',
     include: ['test/**/*.test.ts'],
-    exclude: ['test/browser/**', '**/node_modules/**'],
+    // (test/tarball: the installed package's checks, `npm run test:tarball`: they need a packed tarball.)
+    exclude: ['test/browser/**', 'test/tarball/**', '**/node_modules/**'],
     environment: 'node',
     // A hang detector, not a speed check (time in tests is simulated): at a load of 11-14 on the 2
     // cores (a CI dry run beside four helper sessions), tests of 4-10 s alone passed 15 s, and a

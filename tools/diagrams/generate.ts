@@ -139,9 +139,10 @@ export async function generateDiagramFiles(
 ): Promise<DiagramFile[]> {
   const entries = machines.map((doc) => ({ graph: describedGraph(doc), doc }));
   const files: DiagramFile[] = [];
+  const pages = new Set(entries.map((e) => e.graph.id));
   for (const { graph, doc } of entries) {
     const layout = await layoutMachine(graph);
-    files.push({ path: `${DIAGRAMS_DIR}/${graph.id}.md`, content: toMarkdown(graph, doc) });
+    files.push({ path: `${DIAGRAMS_DIR}/${graph.id}.md`, content: toMarkdown(graph, doc, pages) });
     files.push({ path: `${DIAGRAMS_DIR}/${graph.id}.json`, content: `${JSON.stringify(graph, null, 2)}\n` });
     files.push({
       path: `${DIAGRAMS_DIR}/${graph.id}.svg`,

@@ -62,11 +62,15 @@ function stateKind(state: StateInfo, graph: MachineGraph): string {
   return kinds.join(', ');
 }
 
-function invokes(state: StateInfo): string {
+/** The invoked actors, each machine linked to its page when it has one (`pages`; none given: every one). */
+function invokes(state: StateInfo, pages?: ReadonlySet<string>): string {
   return state.invokes
     .map((i) => {
       const name = i.id && i.id !== i.src ? `${code(i.src)} as ${code(i.id)}` : code(i.src);
-      return i.machine ? `${name} ([${i.machine}](${i.machine}.md))` : name;
+      if (!i.machine) return name;
+      return !pages || pages.has(i.machine)
+        ? `${name} ([${i.machine}](${i.machine}.md))`
+        : `${name} (${code(i.machine)})`;
     })
     .join(', ');
 }
@@ -77,12 +81,13 @@ function targetCell(t: TransitionInfo): string {
 }
 
 /**
- * The Markdown page of one machine.
+ * The Markdown page of one machine (`pages`: the machines that have a page, linked; review 119: the
+ * session's page linked a `profile.md` no one writes).
  *
  * @example
  * toMarkdown(describeMachine(loginMachine), { exportName: 'loginMachine', source: 'machines/loginMachine.ts', summary: '…' });
  */
-export function toMarkdown(graph: MachineGraph, doc: MachineDoc): string {
+export function toMarkdown(graph: MachineGraph, doc: MachineDoc, pages?: ReadonlySet<string>): string {
   const words = doc.words ?? {};
   const lines = [
     `# ${code(graph.id)} (${code(doc.exportName)})`,
@@ -109,7 +114,7 @@ export function toMarkdown(graph: MachineGraph, doc: MachineDoc): string {
     '| state | kind | invokes | description |',
     '|---|---|---|---|',
     ...graph.states.map(
-      (s) => `| ${code(s.path)} | ${stateKind(s, graph)} | ${invokes(s)} | ${s.description ?? ''} |`,
+      (s) => `| ${code(s.path)} | ${stateKind(s, graph)} | ${invokes(s, pages)} | ${s.description ?? ''} |`,
     ),
     '',
     '## Transitions',
