@@ -9,9 +9,9 @@
 import type * as z from 'zod/mini';
 import { asPamError } from '../errors/classify';
 import { ConfigurationError } from '../errors/config';
-import { readCallers } from '../errors/validation';
+import { ResponseValidationError, readCallers } from '../errors/validation';
 import type { HttpAdapter, RequestOptions } from '../http/types';
-import { parseRequest, parseResponse } from '../schemas/common';
+import { parseRequest, parseResponse, readBoolean } from '../schemas/common';
 
 /** The last argument every module method and standalone operation takes. */
 export interface CallOptions {
@@ -188,6 +188,16 @@ export const needs = (http: unknown, verb: string, ok = has(http, verb)): void =
   if (!ok) throw new ConfigurationError(`http must be an adapter with a ${verb} method`);
 };
 
+/** Throws `invalid_response` when a write's answer carries a `success` that is not true. */
+function unconfirmed(name: string, raw: unknown): void {
+  const said =
+    typeof raw === 'object' && raw !== null && !Array.isArray(raw) && Object.hasOwn(raw, 'success');
+  if (said && readBoolean((raw as { success: unknown }).success) !== true)
+    throw new ResponseValidationError(name, [
+      { path: ['success'], code: 'not_confirmed', message: 'the server did not confirm the change' },
+    ]);
+}
+
 /**
  * Sends one operation (`name` is what errors call it): builds the path (its argument validated
  * first), validates the payload (nothing is sent when it fails), sends, validates the answer.
@@ -237,6 +247,10 @@ export async function send(
     const raw = await (through
       ? through(attempt, payload, options, http, read, request, name)
       : attempt(payload));
+    // A change the server says it did not make (`{ success: false }` in a 2xx, or a `success` it
+    // cannot read as true) never resolves as made: `invalid_response`, an outcome to read again
+    // (review 124: a refused marketing opt-out or LGPD acceptance was shown as saved).
+    if (op.mutation && !response) unconfirmed(name, raw);
     if (response === null) return undefined;
     // Read in the `try` too: a custom adapter's answer whose reading throws (a Proxy trap, a getter).
     const answer = response ? parseResponse(name, response, raw) : raw;

@@ -96,6 +96,9 @@ export const email = /* @__NO_SIDE_EFFECTS__ */ () => matching('email', EMAIL);
  */
 export const EMAIL_MAX = 254;
 
+/** The largest `gender` code a profile update sends (spec 2.7: a number; a code, review 124). */
+export const GENDER_MAX = 99;
+
 /** An e-mail address a request sends: `email()` and at most `EMAIL_MAX` characters. */
 export const sentEmail = /* @__NO_SIDE_EFFECTS__ */ () => email().check(nonEmpty(EMAIL_MAX));
 

@@ -1,10 +1,14 @@
 import * as z from 'zod/mini';
 import { birthDateRule } from './auth';
 import {
+  atLeast,
+  atMost,
   booleanField,
   Captcha,
   Contact,
+  GENDER_MAX,
   IntCode,
+  int,
   integerField,
   optionalInteger,
   optionalString,
@@ -19,7 +23,8 @@ import { list } from './list';
 import { looseObject, strictObject } from './objects';
 import { rule } from './rule';
 
-// Spec 2.7: every field optional. `gender` is numeric here, unlike AuthUser.gender. `birth_date`
+// Spec 2.7: every field optional. `gender` is numeric here, unlike AuthUser.gender: a code, an
+// integer 0-99 (review 124: 1e308 was sent); `affiliation_code` visible text as contact data. `birth_date`
 // is refused as registration refuses it (under 18 years on São Paulo's date, unreadable or before
 // 1900); `email` is its e-mail too; the address fields, `phone`, `ddi` and `country`, when sent,
 // as contact data (`Contact`, `Phone`: no blank, no control character).
@@ -40,7 +45,7 @@ export const UpdateUserPayload = /* @__PURE__ */ (() =>
     address: z.optional(Contact),
     phone: z.optional(Phone),
     ddi: z.optional(Phone),
-    affiliation_code: optionalString(),
+    affiliation_code: z.optional(Contact),
     email: z.optional(sentEmail()),
     birth_date: optionalString(),
     language: z.optional(Contact),
@@ -50,7 +55,7 @@ export const UpdateUserPayload = /* @__PURE__ */ (() =>
     last_name: z.optional(Contact),
     mother_name: z.optional(Contact),
     terms: z.optional(z.boolean()),
-    gender: z.optional(z.number()),
+    gender: z.optional(int(atLeast(0), atMost(GENDER_MAX))),
   }).check(birthDateRule()))();
 /** What `UpdateUserPayload` reads: the body of `updateProfile`. */
 export type UpdateUserPayload = z.infer<typeof UpdateUserPayload>;

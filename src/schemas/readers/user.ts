@@ -3,7 +3,15 @@
 // gives, field for field, in its order (test/schemas/readers-user.property.test.ts). A field added
 // to a schema there is added here too.
 
-import { PASSWORD_MAX, readBoolean, readInteger, readText, SOCIAL_TYPE, TOKEN_MAX } from '../common';
+import {
+  GENDER_MAX,
+  PASSWORD_MAX,
+  readBoolean,
+  readInteger,
+  readText,
+  SOCIAL_TYPE,
+  TOKEN_MAX,
+} from '../common';
 import {
   boolean,
   Contact,
@@ -61,12 +69,12 @@ export const UpdateUserRun: Run = /* @__PURE__ */ (() => {
       ...Sensitive,
       ...each('state zipcode city address', optional(Contact)),
       ...each('phone ddi', optional(Phone)),
-      affiliation_code: s,
+      affiliation_code: optional(Contact),
       email: optional(SentEmail),
       birth_date: s,
       ...each('language timezone country first_name last_name mother_name', optional(Contact)),
       terms: optional(boolean),
-      gender: optional(number()),
+      gender: optional(number(true, 0, GENDER_MAX)),
     }),
     checkBirthDate,
   );
