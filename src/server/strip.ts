@@ -5,6 +5,7 @@
 import { createScrubber } from '../errors/scrub';
 import { REDACTED } from '../secrets/secret';
 import { isDownloadURL } from '../user/download';
+import { formsOf, redactForms } from './any-case';
 import { isSessionToken, MIN_TOKEN_CHARS } from './cookie';
 
 const MAX_DEPTH = 64;
@@ -193,44 +194,19 @@ interface Scrub {
 }
 
 /**
- * `t` with every verbatim echo of `secrets` (any case, as the core scrubber matches) replaced by
- * `'[redacted]'`: what the core scrubber does to them, without building its expressions, whose cost
- * grows with a secret's length (~0.4 ms per character of a 2,048-character token). A text left
- * with no piece of a secret then costs the core scrubber one anchor scan; only an encoded echo
- * (entities, percent or backslash escapes) builds them. A text or a secret whose case mapping
- * changes its length (`İ`, `ß`) is searched by a case-insensitive literal expression per secret
- * instead (`anyCase`, built once): the values dropped with a token-named key have no core
- * scrubber behind this one (review 118: their echo beside an `İ` reached the browser).
+ * `t` with every verbatim echo of `secrets` in any case replaced by `'[redacted]'`: what the core
+ * scrubber does to them, without building its expressions, whose cost grows with a secret's length
+ * (~0.4 ms per character of a 2,048-character token). A text left with no piece of a secret then
+ * costs the core scrubber one anchor scan; only an encoded echo (entities, percent or backslash
+ * escapes) builds them. Each secret's forms (./any-case.ts: its case-folded self, and its lower and
+ * upper case where they change its length) are found by `indexOf` in the folded text: linear, an
+ * `İ` or `ß` anywhere included (reviews 118 and 122: the values dropped with a token-named key have
+ * no core scrubber behind this one; an expression per value backtracked).
  */
 function verbatim(secrets: Iterable<string>): (t: string) => string {
-  const given = [...secrets].sort((a, b) => b.length - a.length);
-  const lowered = given.map((s) => s.toLowerCase());
-  const shortest = Math.min(...given.map((s, i) => Math.min(s.length, lowered[i]!.length)));
-  const odd = given.some((s, i) => lowered[i]!.length !== s.length || s.toUpperCase().length !== s.length);
-  let literals: RegExp[] | undefined;
-  const anyCase = (t: string): string => {
-    literals ??= given.map((s) => new RegExp(s.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&'), 'giu'));
-    for (const literal of literals) t = t.replace(literal, () => REDACTED);
-    return t;
-  };
-  return (t) => {
-    if (t.length < shortest) return t;
-    let lower = t.toLowerCase();
-    if (odd || lower.length !== t.length) return anyCase(t);
-    for (const secret of lowered) {
-      let at = lower.indexOf(secret);
-      if (at < 0) continue;
-      let out = '';
-      let from = 0;
-      for (; at >= 0; at = lower.indexOf(secret, from)) {
-        out += `${t.slice(from, at)}${REDACTED}`;
-        from = at + secret.length;
-      }
-      t = out + t.slice(from);
-      lower = t.toLowerCase();
-    }
-    return t;
-  };
+  const forms = [...new Set([...secrets].flatMap(formsOf))];
+  const shortest = Math.min(...forms.map((f) => f.length));
+  return (t) => (t.length < shortest ? t : redactForms(t, forms));
 }
 
 /**
