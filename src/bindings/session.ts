@@ -25,10 +25,11 @@ export const unsubscriber = (off: Unsubscribable): (() => void) =>
   typeof off === 'function' ? off : () => off.unsubscribe();
 
 /**
- * `subscribeTo` (./vanilla.ts) from a value already told (`current`, read from snapshot `seen`): a snapshot that
- * changed since is told at once (a store's first call that sent an event: review 121).
- Internal to the bindings:
- * not exported from any entry.
+ * `subscribeTo` (./vanilla.ts) from a value already told (`current`, read from snapshot `seen`): a
+ * snapshot that changed since is told at once (a store's first call that sent an event: review
+ * 121). One call at a time, each with the value as it is then (a call that moves the actor on is
+ * followed once it has returned, at most 16 in a row: review 122, as `onSessionChange`); a catch-up
+ * call that throws leaves nothing subscribed. Internal to the bindings: not exported from any entry.
  */
 export function subscribeFrom<TActor extends Observable, T>(
   actorRef: TActor,
@@ -38,14 +39,36 @@ export function subscribeFrom<TActor extends Observable, T>(
   current: T,
   seen: unknown,
 ): () => void {
+  let running = false;
+  let stopped = false;
   const sync = () => {
-    const next = selector(actorRef.getSnapshot());
-    if (compare(current, next)) return;
-    current = next;
-    listener(next);
+    if (running) return;
+    running = true;
+    try {
+      // (Again only when the snapshot moved on during the call: a selector making a fresh object
+      // per read is called once per snapshot.)
+      for (let n = 0, snapshot = actorRef.getSnapshot(); n < 16 && !stopped; n++) {
+        const next = selector(snapshot);
+        if (!compare(current, next)) listener((current = next));
+        if (actorRef.getSnapshot() === snapshot) return;
+        snapshot = actorRef.getSnapshot();
+      }
+    } finally {
+      running = false;
+    }
   };
-  const off = unsubscriber(actorRef.subscribe(sync, sync, sync));
-  if (actorRef.getSnapshot() !== seen) sync();
+  const unsubscribe = unsubscriber(actorRef.subscribe(sync, sync, sync));
+  const off = () => {
+    stopped = true;
+    unsubscribe();
+  };
+  if (actorRef.getSnapshot() !== seen)
+    try {
+      sync();
+    } catch (error) {
+      off();
+      throw error;
+    }
   return off;
 }
 
