@@ -49,7 +49,10 @@ export function subscribeFrom<TActor extends Observable, T>(
       // per read is called once per snapshot.)
       for (let n = 0, snapshot = actorRef.getSnapshot(); n < 16 && !stopped; n++) {
         const next = selector(snapshot);
-        if (!compare(current, next)) listener((current = next));
+        if (!compare(current, next)) {
+          current = next;
+          listener(next);
+        }
         if (actorRef.getSnapshot() === snapshot) return;
         snapshot = actorRef.getSnapshot();
       }
