@@ -24,12 +24,19 @@ import type { ClockReading, SessionMeta, SessionServices, Vault } from './types'
  * `Date` header rounds off, during an outage, signed the player out and deleted the session). The
  * restrictions are not taken from this read: the session starts with them unknown, as after any restore.
  */
-async function serverSaysLive(input: {
-  auth?: Pick<AuthModule, 'getUserProfile'>;
-  timers?: TimersLike;
-}): Promise<boolean | undefined> {
-  if (!input.auth) return;
+async function serverSaysLive(
+  input: {
+    auth?: Pick<AuthModule, 'getUserProfile'>;
+    timers?: TimersLike;
+  },
+  signal: AbortSignal,
+): Promise<boolean | undefined> {
+  if (!input.auth || signal.aborted) return;
   const abort = new AbortController();
+  // The actor stopped (`client.stop()`): the check ends at once, its retries and timers with it
+  // (review 125: a stopped client went on asking and then cleared the shared store).
+  const stop = () => abort.abort();
+  signal.addEventListener('abort', stop, { once: true });
   const check = input.auth.getUserProfile({ signal: abort.signal }).then(
     () => true,
     (e) => (isPamError(e) && e.code === 'unauthorized' ? false : undefined),
@@ -38,6 +45,7 @@ async function serverSaysLive(input: {
   // variable, issue 33).
   const live = await within<boolean | undefined>(check, 15_000, undefined, input.timers);
   abort.abort();
+  signal.removeEventListener('abort', stop);
   return live;
 }
 
@@ -56,7 +64,7 @@ export const restoreSession = /* @__PURE__ */ fromPromise<
     timers?: TimersLike;
     auth?: Pick<AuthModule, 'getUserProfile'>;
   }
->(async ({ input }) => {
+>(async ({ input, signal }) => {
   // A custom store may hand back anything (class instances, extra fields): only a valid,
   // plain StoredSession goes on.
   // A store that never answers counts as empty after `STORE_WAIT_MS`: the app leaves its splash.
@@ -93,8 +101,11 @@ export const restoreSession = /* @__PURE__ */ fromPromise<
     // save ahead of this reading (a tab whose clock ran ahead, a forged store, or this clock behind
     // the server's and not taught yet: the check teaches it).
     if (past || r.savedAt > at) {
-      const live = await serverSaysLive(input);
+      const live = await serverSaysLive(input, signal);
+      // Stopped meanwhile: nothing written, nothing cleared (the store is another tab's now too).
+      if (signal.aborted) return null;
       const current = await load();
+      if (signal.aborted) return null;
       if (current?.accessToken !== r.accessToken || current.savedAt !== r.savedAt) {
         read = current;
         continue;
@@ -118,6 +129,7 @@ export const restoreSession = /* @__PURE__ */ fromPromise<
       past && r.expiresAt! <= then
         ? savedAt(timeOf(serverNow), 'server')
         : savedAt(Math.min(r.savedAt, then));
+    if (signal.aborted) return null;
     if (stored.savedAt !== r.savedAt || stored.expiresAt !== r.expiresAt) settle(input.tokens.set(stored));
     // A session stored before login ids existed gets one from its token: every tab reading the same
     // session gives it the same id.
