@@ -5,6 +5,7 @@
 import { AbortedError, type RequestOptions } from 'pam-client';
 
 type Call = (...args: unknown[]) => Promise<unknown>;
+type Events = { setMaxListeners?(n: number, ...targets: EventTarget[]): void };
 
 /**
  * `calls` ended by `stopped`: an adapter's (no `late`) or a module's. An adapter's call whose caller
@@ -17,6 +18,14 @@ export function stoppable<M extends object>(
   stopped: AbortSignal,
   late?: (answer: never) => unknown,
 ): M {
+  // Each call in flight listens to `stopped`: Node warns past 10 listeners on one signal
+  // (MaxListenersExceededWarning, 20 concurrent calls: review 123), as if they leaked; they are
+  // removed when each call settles. Browsers have no such limit.
+  try {
+    (globalThis as { process?: { getBuiltinModule?(id: string): Events | undefined } }).process
+      ?.getBuiltinModule?.('node:events')
+      ?.setMaxListeners?.(0, stopped);
+  } catch {}
   const out: Record<string, Call> = {};
   for (const [name, call] of Object.entries(calls) as [string, Call][])
     out[name] = (...args) => {
