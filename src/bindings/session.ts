@@ -2,8 +2,6 @@
 // (pam-client/machines) fits, and so does a test double. Bindings import no machine, no module
 // and no transport: the view and the commands are all they touch.
 
-import type { Observable, SnapshotOf } from './vanilla';
-
 /** A current value and change notifications: what `client.view` / `client.subscribe` give. */
 export interface SessionSource<V = unknown> {
   /** The current view (a new object only when something changed). */
@@ -23,6 +21,22 @@ export type Unsubscribable =
 /** The unsubscribe function of either. Internal to the bindings: not exported from any entry. */
 export const unsubscriber = (off: Unsubscribable): (() => void) =>
   typeof off === 'function' ? off : () => off.unsubscribe();
+
+/**
+ * What the selector bindings need: the current value and change notifications, ended by a
+ * subscription or a function (the listeners get no argument: the value is read again). Any XState
+ * actor has both, and so has `client.state`.
+ */
+export interface Observable {
+  /** The current value (a snapshot, or `client.state`'s view). */
+  // biome-ignore lint/suspicious/noExplicitAny: any snapshot type; `SnapshotOf` reads the actual one
+  getSnapshot(): any;
+  /** Calls `next` on each change (and `error` / `complete` when an actor errors or stops). */
+  subscribe(next: () => void, error: () => void, complete: () => void): Unsubscribable;
+}
+
+/** The snapshot type of an actor. */
+export type SnapshotOf<TActor extends Observable> = ReturnType<TActor['getSnapshot']>;
 
 /**
  * `subscribeTo` (./vanilla.ts) from a value already told (`current`, read from snapshot `seen`): a

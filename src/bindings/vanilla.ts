@@ -1,21 +1,7 @@
 // pam-client/vanilla: follow the session view, or a selected part of any actor, without a framework.
-import { type SessionSource, subscribeFrom, type Unsubscribable } from './session';
+import { type Observable, type SessionSource, type SnapshotOf, subscribeFrom } from './session';
 
-/**
- * What the selector bindings need: the current value and change notifications, ended by a
- * subscription or a function (the listeners get no argument: the value is read again). Any XState
- * actor has both, and so has `client.state`.
- */
-export interface Observable {
-  /** The current value (a snapshot, or `client.state`'s view). */
-  // biome-ignore lint/suspicious/noExplicitAny: any snapshot type; `SnapshotOf` reads the actual one
-  getSnapshot(): any;
-  /** Calls `next` on each change (and `error` / `complete` when an actor errors or stops). */
-  subscribe(next: () => void, error: () => void, complete: () => void): Unsubscribable;
-}
-
-/** The snapshot type of an actor. */
-export type SnapshotOf<TActor extends Observable> = ReturnType<TActor['getSnapshot']>;
+export type { Observable, SnapshotOf } from './session';
 
 /**
  * Calls `listener` each time `selector(snapshot)` changes (by `compare`, default `Object.is`).
