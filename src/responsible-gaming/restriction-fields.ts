@@ -3,7 +3,7 @@
 // 18 by `user.birth_date`), read tolerantly and failing closed. `restrictionsOf` (./restrictions.ts)
 // reads them all, and the limits (a bet or loss limit of 0 bars betting too).
 import { readBoolean, readNumber, UNREADABLE } from '../schemas/common';
-import { brazilPartsOf, brazilTimeToEpoch, latestTimeOf, parseServerTime } from './time';
+import { brazilPartsOf, brazilTimeToEpoch, latestTimeOf, offsetOf, parseServerTime } from './time';
 
 /**
  * What keeps a player from betting, weakest last: see `restrictionsOf`. `underAge`: the profile's
@@ -100,10 +100,26 @@ const ahead = (info: Record<string, unknown>, field: string, suffixes: string[],
 const timeOrNull = (t: number): number | null => (Math.abs(t) <= 8.64e15 ? t : null);
 const noteOf = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 
-/** `since` plus whole calendar months in São Paulo (an exclusion of N months). */
-function addMonths(since: number, months: number): number {
+/** `since` plus `months` calendar months as counted in the zone `offset` minutes east of UTC. */
+const monthsIn = (since: number, months: number, offset: number): number => {
+  const d = new Date(since + offset * 6e4);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d.getTime() - offset * 6e4;
+};
+
+/**
+ * `since` (written as `at`) plus whole calendar months (an exclusion of N months), as late as any
+ * server may count them: in São Paulo, in UTC, or in the zone `at` was written in. At a month's end
+ * the calendars differ by up to 3 days (review 127: a start of 1 March 01:00Z ended on 29 May in São
+ * Paulo months, 1 June in a UTC server's: the player was shown free for 3 days).
+ */
+function addMonths(since: number, months: number, at: unknown): number {
   const p = brazilPartsOf(since);
-  return brazilTimeToEpoch(p.year, p.month + months, p.day, p.hour, p.minute, p.second);
+  return Math.max(
+    brazilTimeToEpoch(p.year, p.month + months, p.day, p.hour, p.minute, p.second),
+    monthsIn(since, months, 0),
+    monthsIn(since, months, offsetOf(at) ?? 0),
+  );
 }
 
 /**
@@ -177,7 +193,7 @@ export function selfOf(
         ? latestTimeOf(end)
         : since === null
           ? null
-          : timeOrNull((pause ? since + n * DAY_MS : addMonths(since, n)) + latestTimeOf(at)! - since);
+          : timeOrNull((pause ? since + n * DAY_MS : addMonths(since, n, at)) + latestTimeOf(at)! - since);
   const lift = min === null ? (pause ? until : min) : latestTimeOf(minAt);
   // Over while its earliest lift is still ahead: it cannot end before it may be lifted, so one of
   // the two is wrong (REVIEW30 R30-5): unknown, never over (fail closed; NaN, no time: never).

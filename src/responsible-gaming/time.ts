@@ -132,6 +132,20 @@ export function parseServerTime(value: unknown): number | null {
 }
 
 /**
+ * The zone a timestamp of the service was written in, in minutes east of UTC (`Z`: 0), or null
+ * for none (a naive time, a bare date) or anything `parseServerTime` does not read.
+ *
+ * @example
+ * offsetOf('2026-03-01T01:00:00-03:00'); // -180
+ */
+export function offsetOf(value: unknown): number | null {
+  if (typeof value !== 'string' || parseServerTime(value) === null) return null;
+  const m = SERVER_TIME.exec(value.trim())!;
+  if (m[8] === undefined) return null;
+  return m[9] ? (m[9] === '-' ? -1 : 1) * (+m[10]! * 60 + +(m[11] ?? 0)) : 0;
+}
+
+/**
  * The latest instant a timestamp of the service may mean: when what it ends (a pause, the stricter
  * limit a looser change replaces) is surely over, whatever zone wrote it. A naive one (no zone) is
  * read as São Paulo's, but written in a zone west of it (to UTC-12) it means up to 9 hours later,

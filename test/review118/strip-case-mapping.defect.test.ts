@@ -4,33 +4,14 @@
 // core scrubber. But the core scrubber is built from the session's secrets only (`make(unique)`),
 // never from the dropped values: their echo then reaches the browser. Real sockets, a hostile API.
 import { describe, expect, it } from 'vitest';
-import { APP, json, loginOk, pamFor, signIn, useHostile } from '../server/hostile';
+import { through as relay } from '../review122/through';
+import { useHostile } from '../server/hostile';
 
 const hostile = useHostile();
 const NEW = 'NEW-TOKEN-zyxwvutsrq987654321';
 
-async function through(upstream: unknown) {
-  const api = await hostile.api();
-  api.handler = (req, res) => {
-    if (req.url?.startsWith('/auth/login')) return json(res, 200, loginOk());
-    if (req.url === '/auth/logout') return json(res, 204, '');
-    return json(res, 200, upstream);
-  };
-  const pam = pamFor(api, { origin: APP });
-  const cookie = await signIn(pam);
-  const answer = (await pam.handle(
-    new Request(`${APP}/pam/users/change-password/1`, {
-      method: 'POST',
-      headers: { cookie, 'x-pam-client': '1', 'content-type': 'application/json' },
-      body: JSON.stringify({
-        old_password: 'Old12345!',
-        password: 'New12345!',
-        password_confirmation: 'New12345!',
-      }),
-    }),
-  ))!;
-  return { status: answer.status, text: await answer.text() };
-}
+/** The text the browser gets for `upstream` through the proxy (review 122's relay). */
+const through = async (upstream: unknown) => relay(await hostile.api(), upstream);
 
 describe('review 118 (DEFECT): a dropped token echoed in a text the verbatim hunt gives up on', () => {
   it('probe: the echo in a plain ASCII message is redacted', async () => {

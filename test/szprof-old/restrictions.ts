@@ -14,7 +14,12 @@
 // limit-order-equivalence's oracle's too (the same code at 99b9e3e): one copy.
 import type { LimitKind, LimitState, Restriction, Restrictions } from '../../src/responsible-gaming/index';
 import { compareLimit } from '../../src/responsible-gaming/limits';
-import { brazilPartsOf, brazilTimeToEpoch, type LimitPeriodName } from '../../src/responsible-gaming/time';
+import {
+  brazilPartsOf,
+  brazilTimeToEpoch,
+  type LimitPeriodName,
+  offsetOf,
+} from '../../src/responsible-gaming/time';
 import { readBoolean, readNumber, UNREADABLE } from '../../src/schemas/common';
 import { late, oldParseServerTime } from './time';
 
@@ -42,9 +47,19 @@ const ahead = (info: Record<string, unknown>, field: string, suffixes: string[],
 const timeOrNull = (t: number): number | null => (Number.isFinite(t) && Math.abs(t) <= 8.64e15 ? t : null);
 const noteOf = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
 
-function addMonths(since: number, months: number): number {
+// (Review 127, fifty-eighth pass: months as late as São Paulo's, UTC's or the written zone's count.)
+function addMonths(since: number, months: number, at?: unknown): number {
   const p = brazilPartsOf(since);
-  return brazilTimeToEpoch(p.year, p.month + months, p.day, p.hour, p.minute, p.second);
+  const inZone = (offset: number) => {
+    const d = new Date(since + offset * 60_000);
+    d.setUTCMonth(d.getUTCMonth() + months);
+    return d.getTime() - offset * 60_000;
+  };
+  return Math.max(
+    brazilTimeToEpoch(p.year, p.month + months, p.day, p.hour, p.minute, p.second),
+    inZone(0),
+    inZone(offsetOf(at) ?? 0),
+  );
 }
 
 function selfOf(
@@ -86,7 +101,7 @@ function selfOf(
     }
     if (until !== null) until += late(end);
     else if (since !== null)
-      until = timeOrNull((pause ? since + n * DAY_MS : addMonths(since, n)) + late(at));
+      until = timeOrNull((pause ? since + n * DAY_MS : addMonths(since, n, at)) + late(at));
   }
   const min = lift === null ? null : lift + late(minAt);
   const earliestLiftAt = pause ? (min ?? until) : min;
