@@ -45,6 +45,9 @@ export function noVerdict(error: unknown): boolean {
   return (
     e.code === 'network' ||
     e.code === 'timeout' ||
+    // (A 2xx saying `success: false`: the server did not revoke it, review 126.)
+    (e.code === 'invalid_response' &&
+      (e as { issues?: { code?: string }[] }).issues?.some((i) => i.code === 'not_confirmed') === true) ||
     (e.code === 'http' &&
       typeof status === 'number' &&
       (status < 400 || status > 499 || [408, 425, 429].includes(status)))

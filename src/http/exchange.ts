@@ -214,6 +214,15 @@ export interface AnswerHead {
 const utf8 = /* @__PURE__ */ new TextDecoder();
 
 /**
+ * A 2xx answer's text whose bytes are not UTF-8 (`text`: as read, U+FFFD in their place): refused
+ * by `readResponse` (JSON is UTF-8, RFC 8259 8.1; review 128: a latin1 `São` read as `S\uFFFDo`
+ * and saved back over the player's address).
+ */
+export class NotUtf8 {
+  constructor(readonly text: string) {}
+}
+
+/**
  * The answer's body: a download's file (`file`) as a `Blob` typed by its `Content-Type`, any other
  * as text (UTF-8, decoded from the bytes read, no Blob between); `undefined` when it passes `cap`
  * bytes: a `Content-Length` over the cap is refused before a byte is read, and a body that grows
@@ -228,7 +237,7 @@ export async function readBody(
   cap: number,
   file?: boolean,
   cut?: (read: string) => void,
-): Promise<Blob | string | undefined> {
+): Promise<Blob | string | NotUtf8 | undefined> {
   const { headers } = response;
   const reader = response.body?.getReader();
   if (!reader && !file) return response.text();
@@ -250,11 +259,16 @@ export async function readBody(
   // Decoded in one call, never streamed: a decoder given `stream` once leaves Node's fast UTF-8
   // path for good (a login answer 0.2 µs, not 1.5; a profile 0.4, not 2.4). Several chunks (a
   // character may span two) are joined and decoded by a Blob (the same UTF-8 decode).
-  return file
-    ? new Blob(parts, { type: headers.get('content-type') ?? '' })
-    : parts[1]
-      ? new Blob(parts).text()
-      : utf8.decode(parts[0] as Uint8Array);
+  if (file) return new Blob(parts, { type: headers.get('content-type') ?? '' });
+  const text = parts[1] ? await new Blob(parts).text() : utf8.decode(parts[0] as Uint8Array);
+  // (Checked only where a U+FFFD shows: the server may have sent one, or bytes that are not UTF-8.)
+  if (response.ok && text.includes('\uFFFD'))
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(await new Blob(parts).arrayBuffer());
+    } catch {
+      return new NotUtf8(text);
+    }
+  return text;
 }
 
 /**
@@ -269,7 +283,7 @@ export async function readBody(
  */
 export function readResponse(
   response: AnswerHead,
-  text: string | undefined,
+  text: string | NotUtf8 | undefined,
   method: string,
   path: string | (() => string),
   scrub: Scrubber,
@@ -283,6 +297,12 @@ export function readResponse(
       throw new ResponseValidationError(`${method} ${shown()}`, [
         { path: [], code: 'too_large', message: `body is over ${cap} bytes` },
       ]);
+    if (text instanceof NotUtf8) {
+      unread?.(text.text);
+      throw new ResponseValidationError(`${method} ${shown()}`, [
+        { path: [], code: 'invalid_json', message: 'body is not UTF-8' },
+      ]);
+    }
     if (!text.trim()) return undefined;
     const parsed = parseJSON(text);
     // (Nor JSON that says more than it parses to: a key twice, a number no double holds.)
@@ -311,7 +331,7 @@ export function readResponse(
     status: response.status,
     method,
     path: shown(),
-    body: errorBody(text, scrub),
+    body: errorBody(text as string | undefined, scrub), // (only a 2xx is ever `NotUtf8`)
     // A date to wait until counts from the answer's own `Date` (the server's clock, RFC 9110
     // 10.2.3), the device's only when it sent none that reads.
     retryAfter: parseRetryAfter(

@@ -271,7 +271,7 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
         const tokens = hookOf(call, 'tokens');
         return readResponse(
           response,
-          data as string | undefined,
+          data as Exclude<typeof data, Blob>,
           method,
           call.shownPath,
           scrub,

@@ -5,7 +5,7 @@
 import { createScrubber } from '../errors/scrub';
 import { REDACTED } from '../secrets/secret';
 import { isDownloadURL } from '../user/download';
-import { formsOf, redactForms } from './any-case';
+import { formsOf, hunter } from './any-case';
 import { isSessionToken, MIN_TOKEN_CHARS } from './cookie';
 
 const MAX_DEPTH = 64;
@@ -199,14 +199,15 @@ interface Scrub {
  * (~0.4 ms per character of a 2,048-character token). A text left with no piece of a secret then
  * costs the core scrubber one anchor scan; only an encoded echo (entities, percent or backslash
  * escapes) builds them. Each secret's forms (./any-case.ts: its case-folded self, and its lower and
- * upper case where they change its length) are found by `indexOf` in the folded text: linear, an
+ * upper case where they change its length) are found in one pass over the folded text: linear, an
  * `İ` or `ß` anywhere included (reviews 118 and 122: the values dropped with a token-named key have
  * no core scrubber behind this one; an expression per value backtracked).
  */
 function verbatim(secrets: Iterable<string>): (t: string) => string {
   const forms = [...new Set([...secrets].flatMap(formsOf))];
   const shortest = Math.min(...forms.map((f) => f.length));
-  return (t) => (t.length < shortest ? t : redactForms(t, forms));
+  const hunt = hunter(forms);
+  return (t) => (t.length < shortest ? t : hunt(t));
 }
 
 /**
@@ -272,8 +273,10 @@ export function scrubTokens(
   try {
     const core = make(unique, true); // `parts`: a cut echo too (REVIEW-L 5, R30-2)
     // (The values dropped with a token-named key, `droppedTokensOf`: verbatim, in any case.)
-    const plain = verbatim([...unique, ...dropped]);
-    return scrubValues(stripped, { text: (t) => core.text(plain(t)), numbers: numbersOf(unique) });
+    // (An all-digit one echoed as a JSON number too: review 126.)
+    const hunted = [...unique, ...dropped];
+    const plain = verbatim(hunted);
+    return scrubValues(stripped, { text: (t) => core.text(plain(t)), numbers: numbersOf(hunted) });
   } catch (error) {
     if (error instanceof ScrubFailure) throw error;
     throw new ScrubFailure('The scrubber failed.'); // no cause: the error may spell the secrets

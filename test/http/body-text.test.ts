@@ -68,7 +68,9 @@ describe('createOfetchAdapter: an answer read as UTF-8 text, whatever the chunki
       await expect(adapter(answering(bytes, [cut])).get('/v')).resolves.toEqual({ a: 1 });
   });
 
-  it('reads bytes that are not UTF-8 as Response.text() does (U+FFFD), in an error body too', async () => {
+  // (A 2xx answer's bytes that are not UTF-8 are refused since review 128: JSON is UTF-8, and a
+  // U+FFFD in their place was saved back over the player's data. An error body is read leniently.)
+  it('refuses a 2xx answer whose bytes are not UTF-8 (invalid_json), however cut; reads an error body as Response.text() does (U+FFFD)', async () => {
     const bytes = new Uint8Array([
       ...new TextEncoder().encode('{"m":"a'),
       0xff,
@@ -78,7 +80,13 @@ describe('createOfetchAdapter: an answer read as UTF-8 text, whatever the chunki
     const expected = JSON.parse(await asText(bytes));
     expect(expected.m).toBe('a\uFFFD\uFFFDb');
     for (const cut of [0, 7, 8, 9])
-      await expect(adapter(answering(bytes, [cut])).get('/v')).resolves.toEqual(expected);
+      await expect(adapter(answering(bytes, [cut])).get('/v')).rejects.toMatchObject({
+        code: 'invalid_response',
+        issues: [{ code: 'invalid_json', message: 'body is not UTF-8' }],
+      });
+    // A U+FFFD the server sent as UTF-8 (EF BF BD) is text like any other.
+    const sent = new TextEncoder().encode('{"m":"a\uFFFDb"}');
+    await expect(adapter(answering(sent, [5])).get('/v')).resolves.toEqual({ m: 'a\uFFFDb' });
     const error = await rejectionOf(adapter(answering(bytes, [8], 422)).get('/v'));
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).body).toEqual(expected);

@@ -1,22 +1,21 @@
-// Review 118: the dual-package hazard. The ESM and CJS builds (dist/, `npm run -s build`) loaded
+// Review 118: the dual-package hazard. The ESM and CJS builds (of the installed tarball) loaded
 // in one process: an error or a Secret made by one copy, read by the other's helpers.
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { cjs as cjsOf, esm as esmOf, xstate } from './tarball';
 
-const require = createRequire(import.meta.url);
 type Core = typeof import('../../src/index');
 type Internal = typeof import('../../src/internal');
 type Machines = typeof import('../../machines/index');
 
-const DIST = '../../dist';
+// (The installed tarball's two builds: test/tarball, `npm run test:tarball`; a clean clone has no dist/.)
 const esm = async () => ({
-  core: (await import(/* @vite-ignore */ `${DIST}/index.js`)) as Core,
-  internal: (await import(/* @vite-ignore */ `${DIST}/internal.js`)) as Internal,
-  machines: (await import(/* @vite-ignore */ `${DIST}/machines.js`)) as Machines,
+  core: await esmOf<Core>('.'),
+  internal: await esmOf<Internal>('./internal'),
+  machines: await esmOf<Machines>('./machines'),
 });
 const cjs = {
-  core: require(`${DIST}/index.cjs`) as Core,
-  internal: require(`${DIST}/internal.cjs`) as Internal,
+  core: cjsOf<Core>(''),
+  internal: cjsOf<Internal>('/internal'),
 };
 
 describe('review 118 (probes): an error of one copy read by the other', () => {
@@ -91,7 +90,7 @@ describe('review 118 (probes): an error of one copy read by the other', () => {
 
   it("ESM machines: a CJS auth module's 401 signs out, its 503 keeps the session", async () => {
     const { machines } = await esm();
-    const { createActor } = await import('xstate');
+    const { createActor } = await xstate();
     for (const [status, expired] of [
       [401, true],
       [503, false],
