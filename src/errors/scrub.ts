@@ -400,12 +400,14 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
           // secret sharing the run (a refreshed token and the one it replaced, a key and the
           // token) would leave its own characters beside the redaction, too few for its own
           // pieces (review 108).
+          // A run that begins inside the last cut's widening joins that cut: its pieces are still
+          // counted from where they begin (a widening that ate the start of the next run left the
+          // rest of it, 8 characters of the secret, unseen: a seed of SPEED27B's property).
           let [a, b] = [last + 1, j + 5];
           while (a > from && RUN.test(t[a - 1]!)) a--;
           while (RUN.test(t[b] ?? '')) b++;
-          out += t.slice(from, a) + REDACTED;
-          from = b;
-          j = Math.max(j, b - 1);
+          if (a >= from) out += t.slice(from, a) + REDACTED;
+          from = Math.max(from, b);
         }
         last = j;
         if (!has(j + 7)) last = j += 7;

@@ -34,8 +34,10 @@ export function readNumber(value: unknown): number | null | Unreadable {
     n = Number(value.trim());
     // A decimal no double holds (`9007199254740993`, `90071992547409.93`: 16 significant digits
     // or more) is read only if it comes back as written: never another amount (review 98).
+    // (Or as JavaScript writes that double: `String(-1211062946293800.2)` is that text, though
+    // `toPrecision(17)` rounds the double's exact tie the other way: a seed of the property.)
     const d = digitsOf(value);
-    if (d[15] && digitsOf(n.toPrecision(d.length)) !== d) return UNREADABLE;
+    if (d[15] && digitsOf(n.toPrecision(d.length)) !== d && digitsOf(String(n)) !== d) return UNREADABLE;
   }
   if (!Number.isFinite(n)) return UNREADABLE;
   return n === 0 ? 0 : n; // -0 reads as 0
