@@ -264,7 +264,10 @@ export async function readBody(
   // (Checked only where a U+FFFD shows: the server may have sent one, or bytes that are not UTF-8.)
   if (response.ok && text.includes('\uFFFD'))
     try {
-      new TextDecoder('utf-8', { fatal: true }).decode(await new Blob(parts).arrayBuffer());
+      // (The bytes as read: one chunk as it is, several joined once.)
+      new TextDecoder('utf-8', { fatal: true }).decode(
+        parts[1] ? await new Blob(parts).arrayBuffer() : (parts[0] as Uint8Array),
+      );
     } catch {
       return new NotUtf8(text);
     }
