@@ -216,3 +216,21 @@ const identity = <T>(x: T): T => x;
  * const idle = parts.createStateConfig({ on: { GO: 'busy' } });
  */
 export const PARTS = { createStateConfig: identity, createAction: identity };
+
+/**
+ * A custom action run once its machine's step is done (XState's own deferral, which `sendTo` and a
+ * delayed `raise` use), not while XState marks a custom action as running. For the actions that
+ * read the one clock: a read that sees a step tells the clock's listeners at once, and the steps
+ * they start in other actors (the profile flow, the session) then run as their own, so XState's
+ * development build prints no "Custom actions should not call `assign()`" (review 123). The events
+ * it sends to its own actor are queued as before (the actor is still processing).
+ *
+ * @example
+ * actions: { beat: afterStep(({ context, self }) => self.send({ type: 'CLOCK', at: context.now() })) }
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any machine's action (each caller's setup checks its use)
+export const afterStep = <A>(run: (args: A) => void): ((args: any) => void) =>
+  Object.assign(() => {}, {
+    resolve: (_: unknown, snapshot: unknown, args: A) => [snapshot, args],
+    execute: (scope: { defer(fn: () => void): void }, args: A) => scope.defer(() => run(args)),
+  });

@@ -1,7 +1,7 @@
 import type { PlayTime } from 'pam-client';
 import { assign, emit, type SnapshotFrom } from 'xstate';
 import { finiteOr, isTime, monotonicNow, steadyClock } from './clock';
-import { machineSetup } from './machine-setup';
+import { afterStep, machineSetup } from './machine-setup';
 import { RESTORE_EVENT } from './persistence';
 import {
   beatKinds,
@@ -87,121 +87,143 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
       // The side effect of a heartbeat: read the shared clock, add this beat, write it back,
       // and hand the result to the machine (assign stays pure).
       // A heartbeat (not a BEAT) arms the beat again with the wait read after it (`arm`).
-      beat: ({ context, event, self }) => {
-        // (Only `on`: an active limit, or one not known, counted in the day's own fields.)
-        const kind = activeLimit(context.limit)?.period ?? 'daily';
-        // Another tab's play clock (a BEAT's `record`): taken into the record first, whatever the
-        // beat can place (`merged`: each count the larger, none lowered), in memory only: the beat
-        // is counted as ever, nothing is written (a flood of them wrote the store twice each,
-        // REVIEW-AB AB-3). The record taken so is joined with the store's at the next beat (as this
-        // tab's every record is) and written at this tab's own. A malformed one is nothing (it beat,
-        // and was told on, as this tab's own).
-        const heardAs = (event as { record?: unknown }).record;
-        const heard = playClockRecordOf(heardAs, true);
-        if (heardAs && !heard) return;
-        let told: object;
-        let taken = context.clock;
-        try {
-          const now = context.now();
-          const server = context.serverNow();
-          const lost = context.trusted?.() === false;
-          // Another tab's marks on this clock (`onClock`: placed by the server's time when this
-          // clock's base is hours off theirs), only on a trusted clock: a server time off by a step
-          // not yet corrected would place a mark late, and the time between would go uncounted.
-          const here = (r: PlayClockRecord | null) => (lost ? r : onClock(r, now, server, context.maxGapMs));
-          // The store's record as checked (a custom store's `read` is not: a count of NaN there was
-          // shown under the limit for good, review 94), joined with this tab's record, so a count this
-          // tab saw for a period is never lowered: a store cleared, or written lower by a fresh tab or
-          // another script, brought a tab past the limit back under it (review 94).
-          const read = here(playClockRecordOf(context.store.read()));
-          let record = taken ? joined(read, taken, now, context.maxGapMs, context.own) : read;
-          if (heard) taken = record = merged(record, here(heard)!, now, context.maxGapMs);
-          // A clock that gives no time (NaN, Infinity, no number) counts nothing, and writes nothing;
-          // nor does one that never learned the server's time (its period would be the device's,
-          // which nothing checked: a device clock a day ahead would count in a fresh day, and its
-          // two days could push today's count out of the shared record). Another tab that learned
-          // counts the origin's time meanwhile; while none has, the time shown is not known.
-          if (!isTime(now) || !isTime(server) || context.learned?.() === false) throw now;
-          // The period (of the limit's kind, or `kind`) of a server time, its bounds moved onto the
-          // counting clock.
-          const periodAt = (at: number, k = kind) => {
-            const shift = Number.isFinite(at) ? now - at : 0;
-            const p = playPeriodOf(k, now - shift);
-            return { key: p.key, start: p.start + shift };
-          };
-          // This tab's last beat placed on the clock as it reads now, by the monotonic time since:
-          // a device clock stepped forward or back in between moves `now`, not the time played.
-          const mono = context.monotonic();
-          const since = context.own?.mono === undefined ? NaN : mono - context.own.mono;
-          const own = Number.isFinite(since) ? now - since : null;
-          // Fail closed on an untrusted clock (docs/time.md): the server's time is somewhere from this
-          // tab's last beat carried on at the monotonic pace (a step forward moved `serverNow`, not
-          // the time) to `serverNow` (a sleep the monotonic clock did not see), so the beat counts in
-          // the periods of both.
-          // The shared record carries how far behind the server's time may be (`behind`) to every tab
-          // (a reloaded page, a second tab) while tabs beat without a gap, until a tab whose clock
-          // lost its trust (`lost` at its last beat) regains it. The lower of this tab's and the
-          // record's estimates counts.
-          const live = Math.abs(now - (record?.lastBeat as number)) <= context.maxGapMs;
-          const shared = live ? server - (record?.behind as number) : NaN;
-          const mine = (context.own?.est as number) + since;
-          const carried = mine > shared || Number.isNaN(mine) ? shared : mine;
-          const est =
-            (lost || (shared < server && !context.own?.lost)) && carried < server ? carried : server;
-          const period = periodAt(server);
-          const alt = periodAt(est);
-          // Counted in the day, the week and the month alike: a change of the limit's period reads
-          // the new one's count.
-          // A mark ahead of `now` no tab moved since this tab's last beat (its tab is gone) places
-          // nothing: this tab's own interval counts, the mark moves to `now` (fail closed).
-          const seen = context.clock?.lastBeat as number;
-          const next = beatKinds(
-            seen > now && seen === record?.lastBeat ? { ...record, lastBeat: null } : record,
-            now,
-            kind,
-            (k) => [periodAt(server, k), periodAt(est, k)],
-            context.maxGapMs,
-            own,
-          );
-          // (The mark on the server's time too, `PlayClockRecord.server`, from a trusted clock only,
-          // at the earliest the server's time may be, `est`: a page opened after a step no answer
-          // corrected yet is trusted at offset 0, ahead by the record's `behind`, and a mark placed
-          // late cut the next beat's own interval: the midnight model's CI seed 1866821398.)
-          if (!lost) next.server = (next.lastBeat as number) + est - now;
-          const written = est < server ? { ...next, behind: server - est } : next;
-          if (!heard) context.store.write(written);
-          told = {
-            type: 'CLOCK',
-            clock: heard ? written : next,
-            at: now,
-            mono,
-            periodKey: period.key,
-            alt: alt.key,
-            est,
-            lost,
-            heard: !!heard,
-          };
-        } catch {
-          // A clock (or store) that throws or gives no time, or no server time learned: nothing
-          // counted, and the time shown is not known until a beat can place it (fail closed:
-          // `PlayTime.known`). This tab's last beat stays, so the next one counts from it (within a gap).
-          // (A heard record stays taken, in memory: `heard`, written at the next own beat.)
-          told = {
-            ...context.own,
-            type: 'CLOCK',
-            clock: taken,
-            unknown: true,
-            ...(heard && { heard: true }),
-          };
-        }
-        self.send(trusted(told) as never);
-        // The wait read once this CLOCK is taken (`rearm`, on the event without a wait): read now,
-        // a first beat's would not count the store's (a fresh tab beat on the threshold another
-        // tab brought near up to a heartbeat late).
-        if (event.type !== 'BEAT') self.send(trusted({ type: RESTORE_EVENT }) as never);
-      },
+      // (After the step: its clock read may tell the clock's listeners, `afterStep`.)
+      beat: afterStep(
+        ({
+          context,
+          event,
+          self,
+        }: {
+          context: PlayTimeContext;
+          event: PlayTimeEvent;
+          self: { send(e: never): void };
+        }) => {
+          // (Only `on`: an active limit, or one not known, counted in the day's own fields.)
+          const kind = activeLimit(context.limit)?.period ?? 'daily';
+          // Another tab's play clock (a BEAT's `record`): taken into the record first, whatever the
+          // beat can place (`merged`: each count the larger, none lowered), in memory only: the beat
+          // is counted as ever, nothing is written (a flood of them wrote the store twice each,
+          // REVIEW-AB AB-3). The record taken so is joined with the store's at the next beat (as this
+          // tab's every record is) and written at this tab's own. A malformed one is nothing (it beat,
+          // and was told on, as this tab's own).
+          const heardAs = (event as { record?: unknown }).record;
+          const heard = playClockRecordOf(heardAs, true);
+          if (heardAs && !heard) return;
+          let told: object;
+          let taken = context.clock;
+          try {
+            const now = context.now();
+            const server = context.serverNow();
+            const lost = context.trusted?.() === false;
+            // Another tab's marks on this clock (`onClock`: placed by the server's time when this
+            // clock's base is hours off theirs), only on a trusted clock: a server time off by a step
+            // not yet corrected would place a mark late, and the time between would go uncounted.
+            const here = (r: PlayClockRecord | null) =>
+              lost ? r : onClock(r, now, server, context.maxGapMs);
+            // The store's record as checked (a custom store's `read` is not: a count of NaN there was
+            // shown under the limit for good, review 94), joined with this tab's record, so a count this
+            // tab saw for a period is never lowered: a store cleared, or written lower by a fresh tab or
+            // another script, brought a tab past the limit back under it (review 94).
+            const read = here(playClockRecordOf(context.store.read()));
+            let record = taken ? joined(read, taken, now, context.maxGapMs, context.own) : read;
+            if (heard) taken = record = merged(record, here(heard)!, now, context.maxGapMs);
+            // A clock that gives no time (NaN, Infinity, no number) counts nothing, and writes nothing;
+            // nor does one that never learned the server's time (its period would be the device's,
+            // which nothing checked: a device clock a day ahead would count in a fresh day, and its
+            // two days could push today's count out of the shared record). Another tab that learned
+            // counts the origin's time meanwhile; while none has, the time shown is not known.
+            if (!isTime(now) || !isTime(server) || context.learned?.() === false) throw now;
+            // The period (of the limit's kind, or `kind`) of a server time, its bounds moved onto the
+            // counting clock.
+            const periodAt = (at: number, k = kind) => {
+              const shift = Number.isFinite(at) ? now - at : 0;
+              const p = playPeriodOf(k, now - shift);
+              return { key: p.key, start: p.start + shift };
+            };
+            // This tab's last beat placed on the clock as it reads now, by the monotonic time since:
+            // a device clock stepped forward or back in between moves `now`, not the time played.
+            const mono = context.monotonic();
+            const since = context.own?.mono === undefined ? NaN : mono - context.own.mono;
+            const own = Number.isFinite(since) ? now - since : null;
+            // Fail closed on an untrusted clock (docs/time.md): the server's time is somewhere from this
+            // tab's last beat carried on at the monotonic pace (a step forward moved `serverNow`, not
+            // the time) to `serverNow` (a sleep the monotonic clock did not see), so the beat counts in
+            // the periods of both.
+            // The shared record carries how far behind the server's time may be (`behind`) to every tab
+            // (a reloaded page, a second tab) while tabs beat without a gap, until a tab whose clock
+            // lost its trust (`lost` at its last beat) regains it. The lower of this tab's and the
+            // record's estimates counts.
+            const live = Math.abs(now - (record?.lastBeat as number)) <= context.maxGapMs;
+            const shared = live ? server - (record?.behind as number) : NaN;
+            const mine = (context.own?.est as number) + since;
+            const carried = mine > shared || Number.isNaN(mine) ? shared : mine;
+            const est =
+              (lost || (shared < server && !context.own?.lost)) && carried < server ? carried : server;
+            const period = periodAt(server);
+            const alt = periodAt(est);
+            // Counted in the day, the week and the month alike: a change of the limit's period reads
+            // the new one's count.
+            // A mark ahead of `now` no tab moved since this tab's last beat (its tab is gone) places
+            // nothing: this tab's own interval counts, the mark moves to `now` (fail closed).
+            const seen = context.clock?.lastBeat as number;
+            const next = beatKinds(
+              seen > now && seen === record?.lastBeat ? { ...record, lastBeat: null } : record,
+              now,
+              kind,
+              (k) => [periodAt(server, k), periodAt(est, k)],
+              context.maxGapMs,
+              own,
+            );
+            // (The mark on the server's time too, `PlayClockRecord.server`, from a trusted clock only,
+            // at the earliest the server's time may be, `est`: a page opened after a step no answer
+            // corrected yet is trusted at offset 0, ahead by the record's `behind`, and a mark placed
+            // late cut the next beat's own interval: the midnight model's CI seed 1866821398.)
+            if (!lost) next.server = (next.lastBeat as number) + est - now;
+            const written = est < server ? { ...next, behind: server - est } : next;
+            if (!heard) context.store.write(written);
+            told = {
+              type: 'CLOCK',
+              clock: heard ? written : next,
+              at: now,
+              mono,
+              periodKey: period.key,
+              alt: alt.key,
+              est,
+              lost,
+              heard: !!heard,
+            };
+          } catch {
+            // A clock (or store) that throws or gives no time, or no server time learned: nothing
+            // counted, and the time shown is not known until a beat can place it (fail closed:
+            // `PlayTime.known`). This tab's last beat stays, so the next one counts from it (within a gap).
+            // (A heard record stays taken, in memory: `heard`, written at the next own beat.)
+            told = {
+              ...context.own,
+              type: 'CLOCK',
+              clock: taken,
+              unknown: true,
+              ...(heard && { heard: true }),
+            };
+          }
+          self.send(trusted(told) as never);
+          // The wait read once this CLOCK is taken (`rearm`, on the event without a wait): read now,
+          // a first beat's would not count the store's (a fresh tab beat on the threshold another
+          // tab brought near up to a heartbeat late).
+          if (event.type !== 'BEAT') self.send(trusted({ type: RESTORE_EVENT }) as never);
+        },
+      ),
       // A restore from `restoreActor` (no wait told): the wait read now, told again.
-      rearm: ({ context, event, self }) => 'next' in event || arm(context, self),
+      rearm: afterStep(
+        ({
+          context,
+          event,
+          self,
+        }: {
+          context: PlayTimeContext;
+          event: object;
+          self: { send(e: never): void };
+        }) => 'next' in event || arm(context, self),
+      ),
       // Only on CLOCK: this tab's beat is the event less its type and the record.
       setClock: assign(({ event }) => {
         const { type, clock, ...own } = event as Extract<PlayTimeEvent, { type: 'CLOCK' }>;
