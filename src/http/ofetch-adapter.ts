@@ -174,6 +174,17 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
       });
     }
     async function answer(): Promise<unknown> {
+      // The caller's headers may have changed since the adapter was made: one fetch's Headers
+      // refuses (a name no token, a value with CR, LF or NUL, or past latin1) fails the call as the
+      // configuration it is, before anything leaves (never `network`, retried: review 128).
+      if (call.sameOrigin)
+        for (const [name, value] of Object.entries(options.headers ?? {}))
+          if (
+            !/^[\w!#$%&'*+.^`|~-]+$/.test(name) ||
+            // (Its ends' tabs, spaces, CR and LF dropped first, as Headers does.)
+            /[^\t\x20-\x7e\x80-\xff]/.test(String(value).replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, ''))
+          )
+            throw new ConfigurationError('headers cannot be sent as given');
       // The request leaves now (its token read, its signal checked by fetch as it is called): the
       // caller's `sent` hook is told synchronously, before its headers are built.
       hookOf(call, 'sent')?.('');
