@@ -70,12 +70,13 @@ export const restoreSession = /* @__PURE__ */ fromPromise<
   // A store that never answers counts as empty after `STORE_WAIT_MS`: the app leaves its splash.
   // One that fails is not empty: the restore fails with its `StorageError` (signed out, told why).
   const load = async () =>
-    parseStoredSession(await settleWithin(input.tokens.get(), STORE_WAIT_MS, null, input.timers));
+    // (Its wait ends with the actor: a store that never answers keeps no timer after a stop.)
+    parseStoredSession(await settleWithin(input.tokens.get(), STORE_WAIT_MS, null, input.timers, signal));
   // Read again after each wait on the server: another tab may have stored or cleared a session
   // meanwhile, and the restore then goes on from what the store holds now (a few times at most),
   // never clearing it nor writing its old session over the other tab's.
   const serverNow = input.serverNow ?? input.now;
-  for (let read = await load(), tries = 0; read && tries < 3; tries++) {
+  for (let read = await load(), tries = 0; read && tries < 3 && !signal.aborted; tries++) {
     const r: StoredSession = read;
     const base = timeBaseOf(r);
     // Through the one reading check: a clock that gives no time judges nothing (the restore fails
