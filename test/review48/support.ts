@@ -133,9 +133,14 @@ export function gated(profile: ReturnType<typeof browserProfile>) {
 export function browser(origin: string) {
   const hub = new FakeChannelHub();
   const profile = browserProfile(origin);
-  const tab = () => {
+  /** A tab of this browser (`options`: the client's own, e.g. its request `timeout`). */
+  const tab = (options: { timeout?: number } = {}) => {
     const g = gated(profile);
-    const c = createServerSessionClient({ fetch: g.fetch, environment: { channel: hub.channel() } });
+    const c = createServerSessionClient({
+      ...options,
+      fetch: g.fetch,
+      environment: { channel: hub.channel() },
+    });
     clients.push(c);
     return Object.assign(c, { gate: g });
   };
