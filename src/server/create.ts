@@ -157,7 +157,7 @@ function serverOf(given: PamServerOptions): PamServer {
 /** `getSession`: the page's session, from one profile read, and the `Set-Cookie` it needs. */
 async function session(parts: ServerParts, request: Request, context?: PamRequestContext) {
   const call = new CallSession(parts, request, context);
-  call.passive = fromElsewhere(request); // read, never kept alive, from another site (R30-4)
+  call.passive = fromElsewhere(request, parts.origins); // read, never kept alive, from another site (R30-4)
   call.page = true;
   // The page carries the session (its seed, the player): never kept by a shared cache, nor
   // replayed from the browser's (Back, a restored tab) after the session changed (REVIEW-P P5, P6).

@@ -39,30 +39,46 @@ export function segmentsUnder(pathname: string, prefix: string): string[] | Refu
 const SAFE = new Set(['GET', 'HEAD']);
 
 /**
+ * Whether `request` names an `Origin` that is not the app's: the `allowed` origins (the `origin`
+ * option), by default the request URL's own; `Origin: null` (a sandboxed frame, a redirect from
+ * elsewhere) is never the app's. No `Origin` header is not foreign.
+ */
+function foreignOrigin(request: Request, allowed: readonly string[] | undefined): boolean {
+  const origin = request.headers.get('origin');
+  if (origin === null) return false;
+  const origins = allowed ?? [new URL(request.url).origin];
+  return !origins.includes(origin);
+}
+
+/**
  * Whether `request` comes from another site (a sibling subdomain included: `same-site`), whatever
  * it asks for (an `<img>`, an iframe, a top-level navigation): `Sec-Fetch-Site` present and neither
- * `same-origin` (the app's own) nor `none` (typed by the player, a bookmark). A browser without
- * the header is not told apart (docs/server.md).
+ * `same-origin` (the app's own) nor `none` (typed by the player, a bookmark), or an `Origin` present
+ * and not one of `allowed` (as `checkOrigin` judges it: a browser without `Sec-Fetch-Site` that
+ * says where it comes from, review 132). A browser sending neither is not told apart (docs/server.md).
  */
-export function fromElsewhere(request: Request): boolean {
+export function fromElsewhere(request: Request, allowed: readonly string[] | undefined): boolean {
   const site = request.headers.get('sec-fetch-site');
-  return site !== null && site !== 'same-origin' && site !== 'none';
+  if (site !== null && site !== 'same-origin' && site !== 'none') return true;
+  return foreignOrigin(request, allowed);
 }
 
 /** Whether a state-changing call comes from the app's own origin (docs/server.md). */
 export function checkOrigin(request: Request, allowed: readonly string[] | undefined): Refusal | null {
   if (SAFE.has(request.method)) {
-    // A read from another site (a sibling subdomain's `<img>` included: `same-site`) cannot see
-    // the answer, but it would refresh the token and seal the idle clock again: refused. The app's
-    // own reads say `same-origin`, one the player typed `none`; a browser without the header passes.
-    return fromElsewhere(request) ? new Refusal(403, 'Cross-site call refused.') : null;
+    // A read from another site (a sibling subdomain's `<img>` included: `same-site`, or an `Origin`
+    // not the app's) cannot see the answer, but it would refresh the token and seal the idle clock
+    // again: refused. The app's own reads say `same-origin`, one the player typed `none`; a browser
+    // sending neither header passes.
+    return fromElsewhere(request, allowed) ? new Refusal(403, 'Cross-site call refused.') : null;
   }
-  const origins = allowed ?? [new URL(request.url).origin];
   const site = request.headers.get('sec-fetch-site');
-  const origin = request.headers.get('origin');
   if (site !== null && site !== 'same-origin') return new Refusal(403, 'Cross-site call refused.');
-  if (origin !== null && !origins.includes(origin)) return new Refusal(403, 'Cross-site call refused.');
-  const proven = origin !== null || site === 'same-origin' || request.headers.get('x-pam-client') === '1';
+  if (foreignOrigin(request, allowed)) return new Refusal(403, 'Cross-site call refused.');
+  const proven =
+    request.headers.get('origin') !== null ||
+    site === 'same-origin' ||
+    request.headers.get('x-pam-client') === '1';
   return proven
     ? null
     : new Refusal(403, 'Same-origin proof missing (Origin, Sec-Fetch-Site or X-Pam-Client).');
