@@ -113,6 +113,8 @@ export interface GuardedRefreshOptions extends ClaimOptions {
    * that flow, whose bundle then carries none of it.
    */
   claim?: Claim | undefined;
+  /** Whether the session itself stopped (its actor's status): a refresh answered after, `tookBack`. */
+  ended?: () => boolean;
 }
 
 /**
@@ -180,12 +182,32 @@ export const detached = <T>(
  * the store holds the token it sent (`sent`): its id is its token's (`sidOf`), and "any" would give a
  * token of an ended login back to the next login, another player's too (REVIEW-AC AC-2).
  */
-const tookBack = (o: GuardedRefreshOptions, out: { access_token: string }, sent: string) =>
-  readStore(o.tokens).then((s) =>
-    isOwn(s, o.owner) && (o.owner.sid !== null || s.accessToken === sent)
-      ? [o.vault.take(out.access_token), out]
-      : revokeHandle(o, out.access_token),
-  );
+const tookBack = (o: GuardedRefreshOptions, out: { access_token: string; at?: number }, sent: string) =>
+  readStore(o.tokens).then((s) => {
+    if (!isOwn(s, o.owner) || (o.owner.sid === null && s.accessToken !== sent))
+      return revokeHandle(o, out.access_token);
+    const token = o.vault.take(out.access_token);
+    // The session itself stopped (its client's `stop()`: an unmount, a hot reload): no next try
+    // comes, and the server rotated the token the store holds. Still that one: the refreshed session
+    // is stored in its place, on the answer's time with the login's life (`refreshed`), the next
+    // counter, so the page opened again restores a live session (review 131: it restored the
+    // rotated-away token, and the player was signed out at its first read).
+    const at = out.at as number;
+    if (o.ended?.() && s.accessToken === sent && token && isTime(at)) {
+      const life = s.expiresAt === null ? null : Math.min(s.expiresAt - s.savedAt, MAX_TOKEN_LIFE_MS);
+      settle(
+        o.tokens.set({
+          ...s,
+          accessToken: token,
+          savedAt: at,
+          expiresAt: life === null ? null : at + life,
+          timeBase: 'server',
+          seq: nextCounter(s.seq as number),
+        }),
+      );
+    }
+    return [token, out];
+  });
 
 const unauthorized = () => new UnauthorizedError({ status: 401, method: 'POST', path: REFRESH_PATH });
 
@@ -322,11 +344,22 @@ export const readingOf = (event: object): ClockReading | undefined =>
  * signed the session in after a login, or the stored `savedAt` after a restore (a tab reopened 5 h
  * in refreshes 1 h later, not 6). Pure: the times come from the context and that event.
  */
-export const refreshCycleInput = (c: SessionContext, event: object, claim?: Claim) => {
+export const refreshCycleInput = (
+  c: SessionContext,
+  event: object,
+  claim?: Claim,
+  session?: { getSnapshot(): { status: string } },
+) => {
   const s = servicesOf(c);
   const r = readingOf(event);
   return {
-    auth: guardedRefresh({ ...s, waitMs: refreshWait(c.refreshWaitMs), owner: ownerOf(c), claim }),
+    auth: guardedRefresh({
+      ...s,
+      waitMs: refreshWait(c.refreshWaitMs),
+      owner: ownerOf(c),
+      claim,
+      ended: () => session?.getSnapshot().status === 'stopped',
+    }),
     intervalMs: c.intervalMs,
     tickMs: c.tickMs,
     // The flight lost after 10 min, not the cycle's 60 s: those ran from the claim's start, so timers

@@ -37,7 +37,7 @@ export const refreshChild = (claim?: Claim) =>
     id: 'refresh',
     src: 'refreshCycle',
     onError: { actions: 'takeError' },
-    input: ({ context, event }) => refreshCycleInput(context, event, claim),
+    input: ({ context, event, self }) => refreshCycleInput(context, event, claim, self),
   }) satisfies SessionInvoke;
 
 /** A refreshed token's handle, out of the vault and revoked (a login no longer held: here or at the root). */
