@@ -7,7 +7,7 @@ import {
   retryAfterMs,
 } from 'pam-client';
 import { asPamError, clampDelay, isTransientError } from 'pam-client/internal';
-import { assign, raise } from 'xstate';
+import { and, assign, raise } from 'xstate';
 import { fromCallback, fromPromise } from './actor-logic';
 import { finiteOr, isTrusted, noReading, READ, type Read, readClock, steadyClock } from './clock';
 import { isPaused, pageSignals } from './environment';
@@ -49,7 +49,7 @@ const reportOutcome = (next: string) =>
     READ,
     { guard: 'isCompleted', target: '#incomeReport.completed', actions: 'recordReport' },
     { guard: 'isFailed', target: '#incomeReport.failed', actions: ['recordReport', 'markReportFailed'] },
-    { target: next, actions: 'recordReport' },
+    { target: next, actions: ['recordReport', 'schedulePoll'] },
   ] as const;
 
 /**
@@ -121,8 +121,9 @@ function createIncomeReportMachine() {
       ),
     },
     delays: {
-      // From the reading and the draw of the event that entered the state (`READ`): no clock here.
-      pollDelay: ({ context, event }) => reportPollDelayMs(context, (event as Read).roll!),
+      // What is left of the wait (`schedulePoll`'s `dueAt`) at the reading of the event that entered
+      // the state (`READ`): no clock here. The whole wait after an answer, the rest after a wake-up.
+      pollDelay: ({ context, event }) => clampDelay(context.dueAt! - (event as Read).at!),
       // (`maxPollMs` at most: a start read on a clock that stepped back since would put it off by
       // the step, days of polls: review 83.)
       deadline: ({ context, event }) =>
@@ -144,6 +145,10 @@ function createIncomeReportMachine() {
       yearsFailed: ({ context }) => context.failure === 'years',
       isPaused: ({ context }) => isPaused(context.environment),
       isActive: ({ context }) => !isPaused(context.environment),
+      // The wait after the last answer (the backoff, and any Retry-After) is over at the event's reading.
+      isDue: ({ context, event }) => (event as Read).at! >= context.dueAt!,
+      // Polling waits for a new session (a 401), the state a pause left.
+      awaitsSession: ({ context }) => context.error?.code === 'unauthorized',
     },
     actions: {
       // On a clock that gives no time, an answer is stamped at the last time seen (never the
@@ -179,6 +184,7 @@ function createIncomeReportMachine() {
         startedAt: (event as Read).at!,
         polls: 0,
         minDelayMs: 0,
+        dueAt: null,
       })),
       // A status is appended unless it is the one last seen (spec 3.1: a poll looks for a change).
       recordReport: assign(({ context: { statusHistory: h }, event }) => ({
@@ -191,6 +197,11 @@ function createIncomeReportMachine() {
         minDelayMs: 0,
       })),
       countPoll: assign(({ context }) => ({ polls: context.polls + 1 })),
+      // When the next poll is due: the event's reading (an answer's, a restore's) plus the wait
+      // `reportPollDelayMs` gives with its draw (after `recordReport`/`recordError`: their Retry-After).
+      schedulePoll: assign(({ context, event }) => ({
+        dueAt: (event as Read).at! + reportPollDelayMs(context, (event as Read).roll!),
+      })),
       recordError: assign(({ event }) => {
         const error = failureOf(event);
         return { error, minDelayMs: retryAfterMs(error) ?? 0 };
@@ -212,6 +223,7 @@ function createIncomeReportMachine() {
         startedAt: null,
         polls: 0,
         minDelayMs: 0,
+        dueAt: null,
       }),
     },
   }).createMachine({
@@ -237,6 +249,7 @@ function createIncomeReportMachine() {
       startedAt: null,
       polls: 0,
       minDelayMs: 0,
+      dueAt: null,
     }),
     initial: 'loadingYears',
     invoke: { id: 'environment', src: 'watchEnvironment', input: ({ context }) => context.environment },
@@ -314,12 +327,29 @@ function createIncomeReportMachine() {
           // Only `restoreActor`'s (`trusted`): one an app sends would re-arm the deadline (review 114).
           [RESTORE_EVENT]: [
             READ,
-            { guard: ({ event }) => isTrusted(event), target: 'polling', reenter: true },
+            {
+              guard: ({ event }) => isTrusted(event),
+              target: 'polling',
+              reenter: true,
+              actions: 'schedulePoll',
+            },
           ],
         },
         states: {
-          // Nobody looks, or nothing can be sent: no timer, no request, until the page wakes.
-          paused: { on: { WAKE: { guard: 'isActive', target: 'fetching' } } },
+          // Nobody looks, or nothing can be sent: no timer, no request, until the page wakes. Then
+          // the poll runs at once if its wait is over (the backoff and any Retry-After, from the
+          // last answer), else the rest of the wait runs first (review 131: a tab switch never
+          // polls sooner), in the state the pause left.
+          paused: {
+            on: {
+              WAKE: [
+                READ,
+                { guard: and(['isActive', 'isDue']), target: 'fetching' },
+                { guard: and(['isActive', 'awaitsSession']), target: 'waitingForSession' },
+                { guard: 'isActive', target: 'waiting' },
+              ],
+            },
+          },
           waiting: {
             always: { guard: 'isPaused', target: 'paused' },
             on: { PAUSE: { guard: 'isPaused', target: 'paused' } },
@@ -341,12 +371,12 @@ function createIncomeReportMachine() {
                 {
                   guard: 'isUnauthorized',
                   target: 'waitingForSession',
-                  actions: 'recordError',
+                  actions: ['recordError', 'schedulePoll'],
                 },
                 {
                   guard: 'isTransient',
                   target: 'waiting',
-                  actions: 'recordError',
+                  actions: ['recordError', 'schedulePoll'],
                 },
                 {
                   target: '#incomeReport.failed',
@@ -395,6 +425,9 @@ function createIncomeReportMachine() {
  * `context.error` set meanwhile); any other 4xx fails. A year the years' answer did not offer is
  * refused as `invalid_request` (issue on `reference_year`), nothing sent. `maxPollMs`, counted from `GENERATE`,
  * bounds the request and all polling. `CANCEL` returns to `ready` and aborts the request in flight.
+ * Polling pauses while the page is hidden or offline (`polling.paused`, no timer); a wake-up polls
+ * at once only when the wait since the last answer (the backoff, and any `Retry-After`) is over,
+ * else it waits out the rest (`context.dueAt`): switching tabs never polls sooner.
  *
  * A 401 while polling means the adapter's `onUnauthorized` refresh did not help (or there is none):
  * the machine waits in `polling.waitingForSession` until the app sends `SESSION_REFRESHED` (say,

@@ -98,6 +98,11 @@ export interface IncomeReportContext {
   polls: number;
   /** The server's `Retry-After`, ms: the least the next wait may be. */
   minDelayMs: number;
+  /**
+   * When the next poll is due (the machine's clock): the last answer's time plus its wait (the
+   * backoff, never under `minDelayMs`). A wake-up before it waits out the rest; null until polling.
+   */
+  dueAt: number | null;
 }
 
 /**
@@ -115,7 +120,10 @@ export type IncomeReportEvent =
   | { type: 'SESSION_REFRESHED' }
   /** From the environment: the page was hidden or went offline (polling pauses). */
   | { type: 'PAUSE' }
-  /** From the environment: the page is visible, focused or online again (a paused poll runs at once). */
+  /**
+   * From the environment: the page is visible, focused or online again (a paused poll runs at once
+   * if its wait is over, else when it is: `dueAt`).
+   */
   | { type: 'WAKE' }
   /** Sent by `restoreActor` (XState persists no timer): a restored poll arms its timers again. */
   | { type: 'xstate.restore' };
