@@ -128,6 +128,8 @@ export type RgFunnelEvent =
   | E<'rg.changeRequested', FunnelRun & { change: RgChange }>
   | E<'rg.changeAccepted', FunnelRun & { change: RgChange; durationMs: number }>
   | E<'rg.changeFailed', FunnelRun & FunnelError & { change: RgChange; durationMs: number }>
+  /** Its answer still awaited when the client stopped (`client.stop()`). */
+  | E<'rg.changeAbandoned', FunnelRun & { change: RgChange; durationMs: number; reason: 'stopped' }>
   /** Signed-in time reached 80 % (`warning`, the play-time flow's share) or 100 % of the time limit. */
   | E<'rg.playTimeAlert', { level: 'warning' | 'reached'; percent: number }>;
 

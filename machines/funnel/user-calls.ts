@@ -20,7 +20,7 @@ export interface UserCallsOptions {
 
 type Call = (...args: unknown[]) => Promise<unknown>;
 interface Open {
-  type: 'stepUp' | 'incomeReport';
+  type: 'stepUp' | 'incomeReport' | 'rg';
   run: number;
   startedAt: number;
   change?: StepUpChange;
@@ -75,7 +75,8 @@ export function userCalls(o: UserCallsOptions) {
     const change = changeOf(name);
     return (...args) => {
       const rg = RG_CHANGES.includes(change) ? (change as RgChange) : undefined;
-      const asked = rg ? { run: o.nextRun(), startedAt: o.now() } : null;
+      // A run of its own, open until its answer (or the client's stop: `rg.changeAbandoned`).
+      const asked = rg ? begin('rg', rg) : null;
       let answered: (() => void) | undefined;
       if (asked) {
         o.emit({ type: 'rg.changeRequested', run: asked.run, change: rg });
@@ -109,15 +110,10 @@ export function userCalls(o: UserCallsOptions) {
       const rgDone = (moment: string, fields: object = {}) => {
         if (!asked) return;
         // The readings held meanwhile follow its answer (the account as barred by it, if it bars),
-        // told even when its own event throws (an app clock that throws).
+        // told even when its own event throws (an app clock that throws). A run the stop ended
+        // already is told nothing more (`finish`).
         try {
-          o.emit({
-            type: `rg.${moment}`,
-            run: asked.run,
-            change: rg,
-            durationMs: took(asked),
-            ...fields,
-          });
+          finish(asked, moment, fields);
         } finally {
           answered?.();
         }
@@ -195,9 +191,13 @@ export function userCalls(o: UserCallsOptions) {
     return wrapped as unknown as UserModule;
   }
 
-  /** The client stopped: every step-up and report still open is abandoned. */
+  /**
+   * The client stopped: every step-up, responsible-gaming change and report still open is
+   * abandoned, the latest first (a change's step-up before the change, as its answer would).
+   */
   function stop() {
-    for (const r of [...open]) finish(r, 'abandoned', { reason: 'stopped' });
+    for (const r of [...open].reverse())
+      finish(r, r.type === 'rg' ? 'changeAbandoned' : 'abandoned', { reason: 'stopped' });
   }
 
   return { wrap, stop };

@@ -18,13 +18,23 @@ function keysOf(node: Container): string[] {
   return Array.isArray(node) ? Array.from(node.keys(), String).filter((k) => k in node) : Object.keys(node);
 }
 
-/** What a redacted copy holds at `key` of `node`, leaving containers to the caller. */
-function hides(node: Container, key: string, child: unknown): boolean {
+/**
+ * What a redacted copy holds at `key` of `node` (`child` itself: unchanged), leaving containers to
+ * the caller (a container is never swapped); with `views`, an actor (an instance with a
+ * `getSnapshot`) as its view (`actorView`).
+ */
+function swap(node: Container, key: string, child: unknown, views?: boolean): unknown {
   // null and undefined carry no secret; replacing them would only hide that a field is empty.
   if (!Array.isArray(node) && SECRET_KEY_SET.has(key) && child !== null && child !== undefined) {
-    return child !== REDACTED;
+    return REDACTED;
   }
-  return hidden(child);
+  return hidden(child)
+    ? REDACTED
+    : views &&
+        !isContainer(child) &&
+        typeof (child as { getSnapshot?: unknown } | null)?.getSnapshot === 'function'
+      ? actorView(child)
+      : child;
 }
 
 /**
@@ -39,12 +49,13 @@ const hidden = (value: unknown): boolean => isSecret(value) || (value instanceof
  * every error that is no PamError (its message is its thrower's) replaced by `'[redacted]'`. Copy-on-write: only the plain objects and arrays on the
  * way to a secret are copied (keeping null prototypes), everything else is shared, and when
  * nothing needed hiding `value` itself comes back. Cycles are kept as cycles. Never mutates.
+ * With `views` (an inspection's), every actor met on the way is replaced by its view too.
  *
  * @example
  * redactSecrets({ login: 'ana', password: 'hunter2', meta: { code: '123456' } });
  * // { login: 'ana', password: '[redacted]', meta: { code: '[redacted]' } }
  */
-export function redactSecrets<T>(value: T): T {
+export function redactSecrets<T>(value: T, views?: boolean): T {
   if (hidden(value)) return REDACTED as T;
   if (!isContainer(value)) return value;
 
@@ -58,7 +69,7 @@ export function redactSecrets<T>(value: T): T {
     let direct = false;
     for (const key of keysOf(node)) {
       const child = (node as Record<string, unknown>)[key];
-      if (hides(node, key, child)) direct = true;
+      if (swap(node, key, child, views) !== child) direct = true;
       else if (isContainer(child)) {
         const known = parents.get(child);
         if (known) known.push(node);
@@ -89,14 +100,10 @@ export function redactSecrets<T>(value: T): T {
   for (const [node, copy] of copies) {
     for (const key of keysOf(node)) {
       const child = (node as Record<string, unknown>)[key];
-      const next = hides(node, key, child)
-        ? REDACTED
-        : isContainer(child)
-          ? (copies.get(child) ?? child)
-          : child;
+      const next = swap(node, key, child, views);
       // Into a copy with no prototype, an assignment defines a plain own key, `__proto__` too (a
       // JSON-parsed own `__proto__` key must stay a plain key).
-      (copy as Record<string, unknown>)[key] = next;
+      (copy as Record<string, unknown>)[key] = isContainer(next) ? (copies.get(next) ?? next) : next;
     }
     // Then the node's own prototype (`Object.prototype` or none: `isContainer`).
     if (!Array.isArray(node)) Object.setPrototypeOf(copy, Object.getPrototypeOf(node));
@@ -119,9 +126,9 @@ export interface InspectObserver<E> {
   complete?: () => void;
 }
 
-// References to actors and plain identifiers pass through untouched; everything else an
-// inspection event carries (event, snapshot, action, _transitions, …) goes through redactSecrets.
-const KEEP: ReadonlySet<string> = /* @__PURE__ */ new Set(['type', 'rootId', 'actorRef', 'sourceRef']);
+// Plain identifiers pass through untouched; everything else an inspection event carries (actorRef,
+// event, snapshot, action, _transitions, …) goes through redactSecrets, every actor as its view.
+const KEEP: ReadonlySet<string> = /* @__PURE__ */ new Set(['type', 'rootId']);
 
 /** One view per actor (an inspector keying actors by reference still can). */
 const VIEWS = /* @__PURE__ */ new WeakMap<object, object>();
@@ -129,7 +136,8 @@ const VIEWS = /* @__PURE__ */ new WeakMap<object, object>();
 /**
  * An actor as an observer is given it: a view whose snapshots read redacted (`getSnapshot`,
  * `getPersistedSnapshot`, `_snapshot`: the Stately inspector reads the actor's snapshot itself,
- * REVIEW-Q 8), everything else the actor's own (`id`, `sessionId`, `send`, ...).
+ * REVIEW-Q 8), the actors they name (a snapshot's `children`, an input's) as views in turn (review
+ * 130), everything else the actor's own (`id`, `sessionId`, `send`, ...).
  */
 function actorView(ref: unknown): unknown {
   if (typeof ref !== 'object' || ref === null) return ref;
@@ -138,10 +146,10 @@ function actorView(ref: unknown): unknown {
     view = new Proxy(ref, {
       get(target, key) {
         const v = Reflect.get(target, key, target);
-        if (key === '_snapshot') return redactSecrets(v);
+        if (key === '_snapshot') return redactSecrets(v, true);
         if (typeof v !== 'function') return v;
         return key === 'getSnapshot' || key === 'getPersistedSnapshot'
-          ? (...a: unknown[]) => redactSecrets(v.apply(target, a))
+          ? (...a: unknown[]) => redactSecrets(v.apply(target, a), true)
           : v.bind(target);
       },
     });
@@ -155,18 +163,17 @@ function redactInspectionEvent<E>(inspectionEvent: E): E {
   const source = inspectionEvent as Record<string, unknown>;
   const data: Record<string, unknown> = {};
   for (const key of Object.keys(source)) if (!KEEP.has(key)) data[key] = source[key];
-  const out: Record<string, unknown> = { ...source, ...redactSecrets(data) };
-  for (const key of ['actorRef', 'sourceRef']) if (key in source) out[key] = actorView(source[key]);
-  return out as E;
+  return { ...source, ...redactSecrets(data, true) } as E;
 }
 
 /**
  * Wraps an XState `inspect` observer (a function or `{ next, error, complete }`) so that it
  * sees each inspection event with every secret field and `Secret` replaced by `'[redacted]'`:
  * in the event, the snapshot (context included), action params and any other data. `rootId` and
- * `type` pass through as they are; `actorRef` and `sourceRef` as a view of each actor (one per
- * actor) whose snapshots read redacted too (an inspector that reads `actorRef.getSnapshot()`
- * itself, as the Stately inspector does, sees no secret); the originals are never changed.
+ * `type` pass through as they are; every actor (`actorRef`, `sourceRef`, a snapshot's `children`,
+ * at any depth) as a view of it (one per actor) whose snapshots read redacted too, and name
+ * actors as views in turn (an inspector that reads `actorRef.getSnapshot()` itself, as the
+ * Stately inspector does, sees no secret); the originals are never changed.
  *
  * @example
  * const actor = createActor(loginMachine, {

@@ -44,6 +44,7 @@ export const FUNNEL_TYPES = {
   'rg.changeRequested': true,
   'rg.changeAccepted': true,
   'rg.changeFailed': true,
+  'rg.changeAbandoned': true,
   'rg.playTimeAlert': true,
   'incomeReport.requested': true,
   'incomeReport.completed': true,
