@@ -2,8 +2,8 @@
 // reference server: `Origin: null`, form and text/plain bodies, method-override headers, OPTIONS,
 // HEAD from another site. Nothing forwarded, no cookie set, the session left live.
 import { describe, expect, it } from 'vitest';
-import { Browser, type TestClock, usePam } from '../server/harness';
 import { raw } from '../review120/raw';
+import { Browser, type TestClock, usePam } from '../server/harness';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
 const { ref, fx } = usePam(clock);

@@ -8,9 +8,9 @@
 // carries `Origin: https://sibling.example` and the `Lax` cookie (same-site). Over real sockets,
 // the proxy in front of the reference server.
 import { afterEach, describe, expect, it } from 'vitest';
+import { raw } from '../review120/raw';
 import { Browser, type PamFixture, startPam, type TestClock } from '../server/harness';
 import { useReferenceServer } from '../support/server';
-import { raw } from '../review120/raw';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
 const ref = useReferenceServer({ now: () => clock.now });

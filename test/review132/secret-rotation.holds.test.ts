@@ -30,7 +30,9 @@ describe('review 132: secret rotation (held)', () => {
     await touched.text();
     expect(touched.status).toBe(200);
     const [line] = touched.headers.getSetCookie();
-    expect(line).toMatch(/^__Host-pam-session=Fe26\.2\*k2\*[^;]+; Path=\/; Max-Age=(\d+); HttpOnly; SameSite=Lax; Secure$/);
+    expect(line).toMatch(
+      /^__Host-pam-session=Fe26\.2\*k2\*[^;]+; Path=\/; Max-Age=(\d+); HttpOnly; SameSite=Lax; Secure$/,
+    );
     expect(Number(/Max-Age=(\d+)/.exec(line!)![1])).toBeLessThanOrEqual(7_200); // the idle end: 2 h
     const onlyNew = createPamServer({ apiBaseURL: api.url, secrets: [NEW_SECRET], now });
     const before = api.requests.length;

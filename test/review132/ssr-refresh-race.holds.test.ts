@@ -47,7 +47,7 @@ function api(a: HostileAPI, gates: { refresh?: Promise<void>; profile?: Promise<
   };
 }
 
-const valueOf = (line: string) => line.split(';')[0]!.split('=').slice(1).join('=');
+const cookieValueOf = (line: string) => line.split(';')[0]!.split('=').slice(1).join('=');
 
 describe('review 132: the first render reading the session while it rotates', () => {
   it('a render and a proxy call with the same due cookie share one refresh; both lines carry the new token', async () => {
@@ -69,7 +69,7 @@ describe('review 132: the first render reading the session while it rotates', ()
     expect(session.initial.status).toBe('signedIn');
     const lines = [...session.headers.getSetCookie(), ...answer!.headers.getSetCookie()];
     expect(lines).toHaveLength(2);
-    for (const line of lines) expect((await openCookie(valueOf(line))).token).toBe(NEW);
+    for (const line of lines) expect((await openCookie(cookieValueOf(line))).token).toBe(NEW);
     const shown = JSON.stringify({ i: session.initial, p: session.player, r: session.restrictions });
     expect(shown).not.toContain(NEW);
     expect(shown).not.toContain(TOKEN);
@@ -90,7 +90,7 @@ describe('review 132: the first render reading the session while it rotates', ()
     const session = await pam.getSession(page(cookie));
     expect(session.initial.status).toBe('signedIn');
     const [line] = session.headers.getSetCookie();
-    expect((await openCookie(valueOf(line!))).token).toBe(NEW);
+    expect((await openCookie(cookieValueOf(line!))).token).toBe(NEW);
     const profiles = a.requests.filter((r) => r.url.startsWith('/auth/user-profile'));
     expect(profiles.map((r) => r.authorization)).toEqual([`bearer ${NEW}`]);
   });
