@@ -1,4 +1,10 @@
-import { type PamError, type Secret, STEP_UP_MAX_ATTEMPTS, stepUpAttemptsLeftOf } from 'pam-client';
+import {
+  isPamError,
+  type PamError,
+  type Secret,
+  STEP_UP_MAX_ATTEMPTS,
+  stepUpAttemptsLeftOf,
+} from 'pam-client';
 import { asPamError } from 'pam-client/internal';
 import { assign } from 'xstate';
 import { machineSetup } from './machine-setup';
@@ -16,6 +22,25 @@ export const DEFAULT_STEP_UP_ATTEMPTS = STEP_UP_MAX_ATTEMPTS;
 /** The attempts left: ours, or fewer when the player's count (on the error) says so (0 for a lock). */
 const leftWith = (ours: number, error: unknown): number =>
   Math.min(ours, stepUpAttemptsLeftOf(error) ?? ours);
+
+/**
+ * A password the client refused to send (`invalid_request` with an issue at `password_check`: over
+ * `PASSWORD_MAX`, a pasted document): nothing sent, nothing counted, another password can do
+ * (review 133). A reading that throws: no.
+ */
+const isPasswordRefused = (error: unknown): boolean => {
+  try {
+    return (
+      isPamError(error) &&
+      error.code === 'invalid_request' &&
+      (error as unknown as { issues: { path: unknown[] }[] }).issues.some(
+        (i) => i.path[0] === 'password_check',
+      )
+    );
+  } catch {
+    return false;
+  }
+};
 
 /**
  * What `stepUpMachine` needs: the change to send, and how many wrong passwords it allows.
@@ -70,6 +95,7 @@ export function createStepUpMachine() {
         password: ({ event }) => boxPassword((event as Confirm).password),
       }),
       forgetPassword: assign({ password: null }),
+      keepError: assign({ error: ({ event }) => asPamError((event as { error?: unknown }).error) }),
       setResult: assign({ result: ({ event }) => (event as { output?: unknown }).output, error: null }),
       // A lock (`step_up_locked`) leaves no attempt: the view says 0, not the count before it.
       setError: assign({
@@ -96,6 +122,7 @@ export function createStepUpMachine() {
         stepUpReasonOf((event as { error?: unknown }).error) !== null &&
         leftWith(context.attemptsLeft, (event as { error?: unknown }).error) >= 1,
       isPasswordLost: ({ event }) => isPasswordLost((event as { error?: unknown }).error),
+      isPasswordRefused: ({ event }) => isPasswordRefused((event as { error?: unknown }).error),
       hasPassword: ({ event }) => boxPassword((event as Confirm).password) !== null,
       // A step-up answer to a confirmation means the password was wrong; the last one fails.
       wrongWithAttemptsLeft: ({ context, event }) =>
@@ -145,6 +172,8 @@ export function createStepUpMachine() {
           onDone: { target: 'done', actions: 'setResult' },
           onError: [
             { guard: 'isPasswordLost', target: 'passwordRequired' },
+            // Refused unsent (too long): asked again with the error, no attempt spent.
+            { guard: 'isPasswordRefused', target: 'passwordRequired', actions: 'keepError' },
             { guard: 'wrongWithAttemptsLeft', target: 'passwordRequired', actions: 'countWrong' },
             { guard: 'isStepUp', target: 'failed', actions: 'countWrong' },
             // The last allowed wrong password comes back as the lock (the user module's count).
@@ -167,8 +196,9 @@ export function createStepUpMachine() {
  * - `sending` -> `done` (final; output: what `run` resolved to) | `passwordRequired` | `failed`.
  * - `passwordRequired` (tag `passwordRequired`; `context.reason` `'required'` or `'invalid'`,
  *   `context.attemptsLeft`) -> `CONFIRM { password }` -> `confirming`.
- * - `confirming` -> `done` | `passwordRequired` (wrong password, attempts left) | `failed` (the
- *   last attempt was wrong, or any other error). `CANCEL` -> `cancelled` from anywhere not final.
+ * - `confirming` -> `done` | `passwordRequired` (wrong password, attempts left; or a password
+ *   the client refuses to send, `context.error` its `invalid_request`, nothing counted) | `failed`
+ *   (the last attempt was wrong, or any other error). `CANCEL` -> `cancelled` from anywhere not final.
  * - A call that cannot carry `password_check` (no body, or a body whose schema has none:
  *   updateContracts, updateMarketing, changePassword, checkPassword, toggleTwoFactor,
  *   generateIncomeReport) fails at once on its `step_up_required` (`context.error`, as the user

@@ -209,7 +209,13 @@ const sentForm = (login: unknown) => {
   if (typeof login !== 'string') return login;
   const t = login.trim();
   // (Its digits as isValidCpf reads them, full-width or Arabic-Indic too: REVIEW-AF AF-1.)
-  return isValidCpf(t) ? documentText(t) : t.toLowerCase();
+  // (Anything else without its invisible characters, as `loginAsSent` sends it: review 133.)
+  return isValidCpf(t)
+    ? documentText(t)
+    : t
+        .replace(/[\p{Cf}\p{DI}]/gu, '')
+        .trim()
+        .toLowerCase();
 };
 
 /**

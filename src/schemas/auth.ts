@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { isValidCpf, normalizeCpf } from '../responsible-gaming/cpf';
 import { isAtLeastYearsOld } from '../responsible-gaming/time';
 import {
+  AppSource,
   booleanField,
   Captcha,
   CODE_MAX,
@@ -30,15 +31,25 @@ import {
 import { either } from './either';
 import { UserLimitsFields } from './limits';
 import { looseObject, strictObject } from './objects';
-import { isJsonStringArray, loginAsSent, tokenLifeOf } from './readers/auth';
+import {
+  isJsonStringArray,
+  isLoginText,
+  loginAsSent,
+  NATIONALITIES,
+  NOT_LOGIN_TEXT,
+  tokenLifeOf,
+} from './readers/auth';
 import { MIN_PLAYER_AGE } from './readers/core';
 import { rule } from './rule';
 
 /**
- * A login field: trimmed first, then refused when nothing is left, or longer than an e-mail may be
- * (`EMAIL_MAX`; a CPF is shorter: review 115, a 5 MB login was sent). One issue, on `login`.
+ * A login field: read as sent first (`loginAsSent`: a CPF as digits; anything else without its
+ * invisible characters, trimmed), then refused when nothing is left, when longer than an e-mail may
+ * be (`EMAIL_MAX`; a CPF is shorter: review 115, a 5 MB login was sent), or with a control
+ * character (`isLoginText`, review 133). Its issues are on `login`.
  */
-const Login = /* @__PURE__ */ (() => z.string().check(z.trim(), nonEmpty(EMAIL_MAX)))();
+const Login = /* @__PURE__ */ (() =>
+  z.string().check(z.overwrite(loginAsSent), nonEmpty(EMAIL_MAX), rule(isLoginText, NOT_LOGIN_TEXT)))();
 
 /**
  * A two-factor code as sent (REVIEW-AC AC-3, AD-3, AF-2): its characters once read (`typedText`:
@@ -48,16 +59,10 @@ const Login = /* @__PURE__ */ (() => z.string().check(z.trim(), nonEmpty(EMAIL_M
  */
 const Code = /* @__PURE__ */ (() => z.string().check(z.overwrite(typedText), nonEmpty(CODE_MAX)))();
 
-/** The login's hygiene as a check: a CPF sent as digits (it is already trimmed). */
-const loginChecks = /* @__NO_SIDE_EFFECTS__ */ () =>
-  z.overwrite((p: { login: string }) => {
-    p.login = loginAsSent(p.login);
-    return p;
-  });
-
 /**
- * Spec 2.1. The login is sent trimmed; one that is a CPF (11 digits once `.`, `-` and white space
- * are stripped, with valid check digits) is sent as digits only, however the player typed it.
+ * Spec 2.1. The login is sent trimmed, without invisible characters; one that is a CPF (11 digits
+ * once `.`, `-` and white space are stripped, with valid check digits) is sent as digits only,
+ * however the player typed it. `app_source` is 1 to 64 visible ASCII characters (`AppSource`).
  *
  * @example
  * await auth.login({ login: '529.982.247-25', password }); // sends login: '52998224725'
@@ -68,11 +73,9 @@ export const LoginPayload = /* @__PURE__ */ (() =>
     login: Login,
     password: Password,
     captcha_token: Captcha,
-    app_source: optionalString(),
+    app_source: AppSource,
     two_factor_code: z.optional(Code),
-  })
-    // A check, not a transform: input and output types stay the same (see UpdateLimitsPayload).
-    .check(loginChecks()))();
+  }))();
 /** What `LoginPayload` reads: the body of `login`: e-mail or CPF, password, and the 2FA code on the second step. */
 export type LoginPayload = z.infer<typeof LoginPayload>;
 
@@ -294,11 +297,10 @@ export const RefreshTokenResponse = /* @__PURE__ */ (() => z.object({ access_tok
 /** What `RefreshTokenResponse` reads: what `refreshToken` answers: the new access token. */
 export type RefreshTokenResponse = z.infer<typeof RefreshTokenResponse>;
 
-// Spec 2.5. `nationalities` is a JSON-encoded array of strings (`'["BR"]'`): we check it parses
-// to one (`isJsonStringArray`, readers/auth.ts's, which the registration row reads with). Never
-// the value in a message.
-const JsonString = /* @__PURE__ */ (() =>
-  z.string().check(rule(isJsonStringArray, 'must be a JSON-encoded array of strings')))();
+// Spec 2.5. `nationalities` is a JSON-encoded array of strings (`'["BR"]'`) of at most 1,024
+// characters: we check it parses to one (`isJsonStringArray`, readers/auth.ts's, which the
+// registration row reads with). Never the value in a message.
+const JsonString = /* @__PURE__ */ (() => z.string().check(rule(isJsonStringArray, NATIONALITIES)))();
 
 // The minimum age to register (`MIN_PLAYER_AGE`, Lei 14.790/2023, art. 26, I) is readers/core.ts's.
 
@@ -319,8 +321,10 @@ export const birthDateRule = () =>
 /**
  * Spec 2.5. Refused before sending: a `birth_date` under 18 years on today's date in São Paulo
  * (or unreadable), a `number` that is not a CPF with valid check digits (a valid CPF is sent as
- * digits only), and `country`, `ddi`, `phone` that are no contact data (REVIEW-AA AA-13, as the
- * profile's: common.ts's `Contact`, `Phone`). Issues name the field, never its value.
+ * digits only), `country`, `ddi`, `phone`, `affiliation_code` that are no contact data (REVIEW-AA
+ * AA-13, review 133, as the profile's: common.ts's `Contact`, `Phone`), an `app_source` that is not
+ * 1 to 64 visible ASCII characters (`AppSource`) and `nationalities` over 1,024 characters. Issues
+ * name the field, never its value.
  *
  * @example
  * await auth.registerSimplified({ email, password, country: 'BR', nationalities: '["BR"]', optIn: true,
@@ -340,8 +344,9 @@ export const RegisterSimplifiedPayload = /* @__PURE__ */ (() =>
     birth_date: optionalString(),
     number: optionalString(),
     captcha_token: Captcha,
-    app_source: optionalString(),
-    affiliation_code: optionalString(),
+    app_source: AppSource,
+    // Contact text, as the profile's (review 124, 133).
+    affiliation_code: z.optional(Contact),
   }).check(
     birthDateRule(),
     // Read as validateDocument reads it (`documentText`, REVIEW-AE AE-2, AF-1), sent as digits.
@@ -357,12 +362,12 @@ export const RegisterSimplifiedPayload = /* @__PURE__ */ (() =>
 export type RegisterSimplifiedPayload = z.infer<typeof RegisterSimplifiedPayload>;
 
 // Spec 2.6
-/** Spec 2.6. The login is sent as `LoginPayload` sends it (trimmed; a CPF as digits). */
+/** Spec 2.6. The login is sent as `LoginPayload` sends it (trimmed, nothing invisible; a CPF as digits). */
 export const ForgotPasswordPayload = /* @__PURE__ */ (() =>
   strictObject({
     login: Login,
     captcha_token: Captcha,
-  }).check(loginChecks()))();
+  }))();
 /** What `ForgotPasswordPayload` reads: the body of `forgotPassword` (password recovery). */
 export type ForgotPasswordPayload = z.infer<typeof ForgotPasswordPayload>;
 

@@ -231,6 +231,14 @@ export const orEmpty = /* @__NO_SIDE_EFFECTS__ */ (p: RegExp): RegExp =>
 export const CONTACT_OR_EMPTY = /* @__PURE__ */ orEmpty(CONTACT_TEXT);
 export const PHONE_OR_EMPTY = /* @__PURE__ */ orEmpty(PHONE_TEXT);
 
+/**
+ * `app_source` (login, registration; the spec types it only as a string): the app's name as the
+ * operator's reports group it (`web`, `ios`, `android`), 1 to 64 visible ASCII characters (review
+ * 133: 100 kB, CR LF, a NUL, a bidi override were sent).
+ */
+export const APP_SOURCE = /^[\x21-\x7e]{1,64}$/;
+export const AppSource = /* @__PURE__ */ (() => z.optional(matching('regex', APP_SOURCE)))();
+
 /** The pattern of `SocialType`. */
 export const SOCIAL_TYPE = /^[a-z0-9_-]{1,32}$/;
 

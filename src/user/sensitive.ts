@@ -174,8 +174,9 @@ async function sendCounted(
   if (!change && p.password == null) return attempt(body);
   // A call already aborted is refused here, `aborted`: never handed to the adapter, nothing reserved
   // (review 89: its attempt stayed pending, three such calls locked the player out; reviews 90 and
-  // 92: an adapter that ignores the signal, or checks it after sending, sent it uncounted).
-  if (signal?.aborted) throw new AbortedError(name, 'call');
+  // 92: an adapter that ignores the signal, or checks it after sending, sent it uncounted). Read as
+  // every argument is (`read`: one that throws is `invalid_request`, review 133).
+  if (read(() => signal?.aborted)) throw new AbortedError(name, 'call');
   const ticket = attempts.reserve(protective);
   let result: unknown;
   try {

@@ -149,9 +149,14 @@ describe('a document number: one reading (AF-1)', () => {
           expect(isValidCpf(typed)).toBe(!bad);
           expect(formatCpf(typed)).toBe(want && dotted(want));
           expect(cpfDigits(typed)).toBe(want);
-          expect(loginAsSent(typed)).toBe(want ?? typed.trim());
+          // Not a CPF: sent without its invisible characters, trimmed; refused (nothing sent) when
+          // a control character is left (review 133).
+          const other = typed.replace(/[\p{Cf}\p{DI}]/gu, '').trim();
+          expect(loginAsSent(typed)).toBe(want ?? other);
           for (const schema of [LoginPayload, LOGIN.request])
-            expect(schema.safeParse({ login: typed, password: 'x' }).data?.login).toBe(want ?? typed.trim());
+            expect(schema.safeParse({ login: typed, password: 'x' }).data?.login).toBe(
+              want ?? (/[\p{Cc}\p{Cs}\p{Zl}\p{Zp}]/u.test(other) ? undefined : other),
+            );
           for (const schema of [ValidateDocumentPayload, VALIDATE_DOCUMENT.request])
             expect(schema.safeParse({ number: typed }).data).toEqual(want ? { number: want } : undefined);
           for (const schema of [RegisterSimplifiedPayload, REGISTER_SIMPLIFIED.request])

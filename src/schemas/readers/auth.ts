@@ -4,6 +4,7 @@
 
 import { isValidCpf, normalizeCpf } from '../../responsible-gaming/cpf';
 import {
+  APP_SOURCE,
   CODE_MAX,
   CONTACT_OR_EMPTY,
   DOCUMENT_TEXT,
@@ -45,10 +46,19 @@ import {
 /**
  * A login in its one sent form: a CPF (11 digits with valid check digits, read as every document
  * number is: `documentText`, REVIEW-AF AF-1) as digits only. Anything else (an e-mail, a
- * username) trimmed.
+ * username) without its format (invisible) and default-ignorable characters (`Cf`, `DI`: a pasted
+ * ZERO WIDTH SPACE, soft hyphen, BOM or bidi override, as a CPF's and a 2FA code's; review 133),
+ * trimmed. A control character left is refused (`isLoginText`), never sent.
  */
 export const loginAsSent = (login: string): string =>
-  isValidCpf(login) ? documentText(login) : login.trim();
+  isValidCpf(login) ? documentText(login) : login.replace(/[\p{Cf}\p{DI}]/gu, '').trim();
+
+/**
+ * Whether a login as sent holds no control character, lone surrogate, line or paragraph separator
+ * (review 133: a pasted 'player@example.com\r\nBcc: …' or a NUL was sent); else `NOT_LOGIN_TEXT`.
+ */
+export const isLoginText = (login: string): boolean => !/[\p{Cc}\p{Cs}\p{Zl}\p{Zp}]/u.test(login);
+export const NOT_LOGIN_TEXT = 'must hold no control character';
 
 /** The longest token life we believe (`expires_in`, seconds): one year. */
 export const MAX_EXPIRES_IN_S: number = 31_536_000; // 365 days (a literal: CONTRIBUTING.md)
@@ -68,27 +78,33 @@ export function tokenLifeOf(value: unknown): number | null {
   return n === UNREADABLE || n === null || n <= 0 || n > MAX_EXPIRES_IN_S ? null : n;
 }
 
-/** A payload with a login (LoginPayload, ForgotPasswordPayload): its login as sent once it passes. */
-/* @__NO_SIDE_EFFECTS__ */
-const withLogin = (shape: Record<string, Run>): Run => {
-  const run = object({ login: nonEmpty(true, EMAIL_MAX), ...shape }, 0);
-  return (value, issues) => {
-    const out = run(value, issues) as { login: string };
-    if (!issues.length) out.login = loginAsSent(out.login);
-    return out;
+/** A login: as sent (`loginAsSent`), then 1 to `EMAIL_MAX` characters, none a control (`isLoginText`). */
+const Login: Run = /* @__PURE__ */ (() => {
+  const length = nonEmpty(false, EMAIL_MAX);
+  return (v, issues) => {
+    if (typeof v !== 'string') return length(v, issues);
+    v = length(loginAsSent(v), issues);
+    rule(isLoginText(v as string), NOT_LOGIN_TEXT, issues);
+    return v;
   };
-};
+})();
+
+/** A payload with a login (LoginPayload, ForgotPasswordPayload). */
+/* @__NO_SIDE_EFFECTS__ */
+const withLogin = (shape: Record<string, Run>): Run => object({ login: Login, ...shape }, 0);
 
 const Password = /* @__PURE__ */ nonEmpty(false, PASSWORD_MAX);
 // (A pure closure: a call in a pure call's arguments is kept where the callee is another chunk's.)
 const Captcha = /* @__PURE__ */ (() => optional(nonEmpty(false, TOKEN_MAX)))();
+/** common.ts's `AppSource`: login's and registration's. */
+const AppSource = /* @__PURE__ */ (() => optional(matching('regex', APP_SOURCE)))();
 
 /** `LoginPayload` (a pure closure, as `Captcha`). */
 export const LoginPayloadRun: Run = /* @__PURE__ */ (() =>
   withLogin({
     password: Password,
     captcha_token: Captcha,
-    app_source: optional(string),
+    app_source: AppSource,
     // As the zod schema's `Code` (REVIEW-AC AC-3, AD-3, AF-2): its characters once read
     // (`typedText`), then not empty.
     two_factor_code: optional((v, issues) =>
@@ -260,8 +276,13 @@ export const readHeard = (v: unknown, info?: boolean): Record<string, unknown> |
   return issues.length ? undefined : (out as Record<string, unknown>);
 };
 
-/** Whether `s` is a JSON-encoded array of strings (`'["BR"]'`: `nationalities`, spec 2.5). */
+/**
+ * Whether `s` is a JSON-encoded array of strings (`'["BR"]'`: `nationalities`, spec 2.5) of at most
+ * 1,024 characters (a country's code or name each: some hundreds of them; review 133, 100 kB was
+ * sent).
+ */
 export const isJsonStringArray = (s: string): boolean => {
+  if (s.length > 1024) return false;
   try {
     const v: unknown = JSON.parse(s);
     return Array.isArray(v) && v.every((x) => typeof x === 'string');
@@ -269,6 +290,9 @@ export const isJsonStringArray = (s: string): boolean => {
     return false;
   }
 };
+
+/** `isJsonStringArray`'s refusal (the zod schema's too). */
+export const NATIONALITIES = 'must be a JSON-encoded array of strings (at most 1024 characters)';
 
 const OptionalString = /* @__PURE__ */ (() => optional(string))();
 
@@ -282,7 +306,7 @@ export const RegisterSimplifiedRun: Run = /* @__PURE__ */ (() =>
         country: Contact,
         nationalities: (v, issues) => {
           if (typeof v !== 'string') return string(v, issues);
-          rule(isJsonStringArray(v), 'must be a JSON-encoded array of strings', issues);
+          rule(isJsonStringArray(v), NATIONALITIES, issues);
           return v;
         },
         optIn: boolean,
@@ -293,8 +317,9 @@ export const RegisterSimplifiedRun: Run = /* @__PURE__ */ (() =>
         birth_date: OptionalString,
         number: OptionalString,
         captcha_token: Captcha,
-        app_source: OptionalString,
-        affiliation_code: OptionalString,
+        app_source: AppSource,
+        // Contact text, as the profile's (review 124, 133).
+        affiliation_code: optional(Contact),
       },
       0,
     ),
