@@ -30,8 +30,23 @@ function codeRefusingApi() {
 
 /** Two identities, each in spellings the server takes as the same login. */
 const SPELLINGS = [
-  ['529.982.247-25', '52998224725', ' 529982247-25 ', '529 982 247 25'],
-  ['player@example.com', ' Player@Example.com', 'PLAYER@EXAMPLE.COM ', 'player@EXAMPLE.com'],
+  [
+    '529.982.247-25',
+    '52998224725',
+    ' 529982247-25 ',
+    '529 982 247 25',
+    '529.982.247-25\u200b',
+    '\u2066529.982.247-25',
+  ],
+  // (With a pasted invisible character: sent without it, review 133, so the same login.)
+  [
+    'player@example.com',
+    ' Player@Example.com',
+    'PLAYER@EXAMPLE.COM ',
+    'player@EXAMPLE.com',
+    'player@example.com\u200b',
+    '\ufeffPlayer@Example.com\u00ad',
+  ],
 ] as const;
 
 const busy = (c: { view: { status: string } }) => ['signingIn', 'verifyingCode'].includes(c.view.status);
@@ -41,7 +56,7 @@ describe('a resend in another spelling of the same login keeps the count (Q-2, p
     await fc.assert(
       fc.asyncProperty(
         fc.nat(1),
-        fc.array(fc.oneof(fc.constant('wrong' as const), fc.tuple(fc.nat(1), fc.nat(3))), { maxLength: 12 }),
+        fc.array(fc.oneof(fc.constant('wrong' as const), fc.tuple(fc.nat(1), fc.nat(5))), { maxLength: 12 }),
         async (first, ops) => {
           const client = createCustomPamClient({
             baseURL: 'https://pam.test',
