@@ -123,7 +123,11 @@ function createIncomeReportMachine() {
     delays: {
       // What is left of the wait (`schedulePoll`'s `dueAt`) at the reading of the event that entered
       // the state (`READ`): no clock here. The whole wait after an answer, the rest after a wake-up.
-      pollDelay: ({ context, event }) => clampDelay(context.dueAt! - (event as Read).at!),
+      // Never longer than the longest wait the backoff gives now (its jitter's top): a clock stepped
+      // back since `dueAt` was stamped would put the poll off by the step (review 134: an hour, past
+      // the report's deadline).
+      pollDelay: ({ context, event }) =>
+        clampDelay(Math.min(context.dueAt! - (event as Read).at!, reportPollDelayMs(context, 1))),
       // (`maxPollMs` at most: a start read on a clock that stepped back since would put it off by
       // the step, days of polls: review 83.)
       deadline: ({ context, event }) =>
