@@ -95,7 +95,6 @@ export function createStepUpMachine() {
         password: ({ event }) => boxPassword((event as Confirm).password),
       }),
       forgetPassword: assign({ password: null }),
-      keepError: assign({ error: ({ event }) => asPamError((event as { error?: unknown }).error) }),
       setResult: assign({ result: ({ event }) => (event as { output?: unknown }).output, error: null }),
       // A lock (`step_up_locked`) leaves no attempt: the view says 0, not the count before it.
       setError: assign({
@@ -172,8 +171,9 @@ export function createStepUpMachine() {
           onDone: { target: 'done', actions: 'setResult' },
           onError: [
             { guard: 'isPasswordLost', target: 'passwordRequired' },
-            // Refused unsent (too long): asked again with the error, no attempt spent.
-            { guard: 'isPasswordRefused', target: 'passwordRequired', actions: 'keepError' },
+            // Refused unsent (too long): asked again with the error, no attempt spent (`setError`: a
+            // local refusal carries no count, so the machine's own stays).
+            { guard: 'isPasswordRefused', target: 'passwordRequired', actions: 'setError' },
             { guard: 'wrongWithAttemptsLeft', target: 'passwordRequired', actions: 'countWrong' },
             { guard: 'isStepUp', target: 'failed', actions: 'countWrong' },
             // The last allowed wrong password comes back as the lock (the user module's count).
