@@ -17,6 +17,7 @@ import {
   LIMIT_KINDS,
   strongerOf,
 } from './profile-rules';
+import { storeKey } from './store';
 
 const accepted = new WeakMap<object, Map<string, unknown>>();
 // The clock the store's readings come from, per token store (`acceptedStoreOf`'s `clock`).
@@ -88,7 +89,9 @@ const slotOf = (x: AcceptedRestriction, r: AcceptedRestriction): AcceptedRestric
  * time never moves a kept time earlier (REVIEW-T T-7: a device clock behind would make a record
  * lapse early for every tab). None known: as one that learned.
  */
-export function acceptedStoreOf(tokens: object, clock?: { learned?(): boolean } | null): AcceptedStore {
+export function acceptedStoreOf(view: object, clock?: { learned?(): boolean } | null): AcceptedStore {
+  // (Kept per store, not per client's guarded view of it: a remount on the same store keeps them, review 135.)
+  const tokens = storeKey(view);
   const m = accepted.get(tokens) ?? new Map<string, unknown>();
   accepted.set(tokens, m);
   if (clock) clocks.set(tokens, clock);

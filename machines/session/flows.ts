@@ -61,7 +61,7 @@ import { type AcceptedRestriction, type ProfileOwner, profileUpdateOf, withKept 
 import { readClockTrusted } from './refresh';
 import { revokeToken } from './revoke';
 import type { PublishedProfile, SessionAction } from './setup';
-import { heldSession, sidOf, writeSession } from './store';
+import { heldSession, sidOf, storeKey, writeSession } from './store';
 import { adopted, adoptedTokenSaved, dropAdopted, remoteForgetOf, tabsFlow } from './tabs';
 import type { ClockReading, SessionContext, SessionInput, SessionServices } from './types';
 
@@ -165,20 +165,26 @@ const alert = (level: 'warning' | 'reached', context: PlayTimeContext) =>
     playTime: playTimeOf(context),
   } satisfies PlayTimeAlert);
 
-/** Each session's play clocks, by player. */
-const playClocks = new WeakMap<SessionServices, Map<number | null, PlayClockStore>>();
+/** The play clocks of each token store, by factory, then player (review 135: not per client). */
+const playClocks = new WeakMap<object, WeakMap<object, Map<number | null, PlayClockStore>>>();
 
 /**
- * The player's play clock, one for the life of the session (so of the client): one in memory (no
- * `localStorage`) must not start again at the next login. A factory (the app's) that throws or
+ * The player's play clock, one for the life of the token store (its clients: a remount's too): one
+ * in memory (no `localStorage`) must not start again at the next login or client. A factory (the app's) that throws or
  * gives none leaves no store to count in: the time played is not known (a store whose reads throw:
  * no betting, fail closed; a fresh memory clock would show an app's player over the limit as free
  * to bet), and the factory is asked again at each beat (every second while not known) and login
  * until it gives one.
  */
 function playClockOf(s: SessionServices, userId: number | null): PlayClockStore {
-  const kept = playClocks.get(s) ?? new Map<number | null, PlayClockStore>();
-  playClocks.set(s, kept);
+  // Kept per token store (its key, `storeKey`) and factory: a client stopped and made again on the
+  // same store (a remount, a hot reload) counts on where the last one left (a memory clock too).
+  const key = storeKey(s.tokens);
+  const byFactory = playClocks.get(key) ?? new WeakMap<object, Map<number | null, PlayClockStore>>();
+  playClocks.set(key, byFactory);
+  const factory = s.playClock as object;
+  const kept = byFactory.get(factory) ?? new Map<number | null, PlayClockStore>();
+  byFactory.set(factory, kept);
   const store = () => {
     const made = kept.get(userId) ?? (s.playClock as NonNullable<typeof s.playClock>)(userId);
     if (!made) throw made;

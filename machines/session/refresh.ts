@@ -26,6 +26,7 @@ import { tokenRefreshMachine } from '../tokenRefreshMachine';
 import { type Claim, type ClaimOptions, LOST_RACE_GRACE_MS, newerOwn, REFRESH_PATH } from './claim';
 import { ownerOf, servicesOf } from './context';
 import { actionsOf, internal, type Owner, type SessionInternalEvent, takeTicket, trusted } from './events';
+import { flying, othersLanded } from './flights';
 import { MAX_TOKEN_LIFE_MS, nextCounter, timed } from './order';
 import { revokeHandle, revokeToken, seamsOf } from './revoke';
 import {
@@ -269,6 +270,7 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
         throw unauthorized();
       }
       let own = before;
+      let mine: object | undefined;
       // The tabs' steps (`Claim`), only with other tabs to hear.
       const claim = o.crossTab && o.claim;
       if (claim) await claim(o, signal);
@@ -280,23 +282,35 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
           sending.set(o.crossTab!, own);
         }
         const r: Lost = [own.accessToken];
+        // On its way on this store until its answer is taken, or stored by its stopped call
+        // (`tookBack`), or it failed: a 401 of the same token waits for it (`othersLanded`).
+        let end!: () => void;
+        mine = flying(o.tokens, r[0], new Promise<void>((f) => (end = f)), () => signal.aborted);
         return await detached(
-          () =>
+          () => {
             // biome-ignore lint/suspicious/noAssignInExpressions: the record of the call sent, its answer in it
-            ((lost = r)[1] = o.auth.refreshToken({ accessToken: own.accessToken }).then((answer) =>
-              // A newer login stored meanwhile: this one's new token is not kept (nor sent) by anyone.
-              // (A sync store read at once: the token is taken in the same turn as before.)
-              readNow(o.tokens, (stored) => {
-                if (ownSession(o.tokens, stored, o.owner).newer) {
-                  revokeToken(o.auth, answer.access_token, seamsOf(o));
-                  throw unauthorized();
-                }
-                return stamp(o, answer.access_token, sent, own.seq);
-              }),
-            )),
+            const call = ((lost = r)[1] = o.auth
+              .refreshToken({ accessToken: own.accessToken })
+              .then((answer) =>
+                // A newer login stored meanwhile: this one's new token is not kept (nor sent) by anyone.
+                // (A sync store read at once: the token is taken in the same turn as before.)
+                readNow(o.tokens, (stored) => {
+                  if (ownSession(o.tokens, stored, o.owner).newer) {
+                    revokeToken(o.auth, answer.access_token, seamsOf(o));
+                    throw unauthorized();
+                  }
+                  return stamp(o, answer.access_token, sent, own.seq);
+                }),
+              ));
+            call.then(() => signal.aborted || end(), end);
+            return call;
+          },
           signal,
           // Its answer once its call stopped: `tookBack`, the token kept with the answer.
-          (out) => (r[2] = tookBack(o, out, r[0])),
+          (out) => {
+            r[2] = tookBack(o, out, r[0]);
+            r[2].then(end, end);
+          },
         );
       } catch (error) {
         const e = asPamError(error);
@@ -305,8 +319,13 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
         // claim's; without, the same wait: another client of the store with no channel may be storing
         // its newer token, AE-1), before the 401 is final (`newerOwn`).
         const failed = e.code === 'unauthorized' && own;
+        // (And once the other refreshes of that token on this store settled: a client stopped with
+        // its refresh in flight stores its answer when it lands, review 134.)
         const newer =
-          (failed && (await newerOwn(o, failed))) ||
+          (failed &&
+            ((await newerOwn(o, failed)) ||
+              ((await othersLanded(o.tokens, own.accessToken, mine, o.waitMs, o.timers, signal)) &&
+                (await newerOwn(o, failed))))) ||
           (claim
             ? await claim(o, signal, failed)
             : failed && !(await sleep(LOST_RACE_GRACE_MS, signal, o.timers)) && (await newerOwn(o, failed)));

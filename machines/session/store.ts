@@ -87,6 +87,16 @@ function attempt<T>(call: () => T | Promise<T>): T | Promise<T> {
  */
 const guarded = new WeakMap<object, () => StoredSession | null>();
 
+/** Each guarded view's store: what is kept per store (the accepted records, the refreshes on their way) is keyed by it. */
+const raws = new WeakMap<object, object>();
+
+/**
+ * The store a guarded view is of (any other object: itself). Every client guards the store it is
+ * given anew: two clients of one store (a remount, a hot reload) share what is kept per store only
+ * under this key (review 135: a remount forgot what the player accepted).
+ */
+export const storeKey = (tokens: object): object => raws.get(tokens) ?? tokens;
+
 /**
  * Digests (`idOf`) of the tokens a guarded store's client gave up (wrote, then replaced or
  * cleared; the last 16): revoked or rotated away, so another tab's word carrying one is a replay,
@@ -195,6 +205,7 @@ export function guardStore(store: TokenStore, timers?: TimersLike): TokenStore {
     clear: () => write(null, () => store.clear()),
   });
   guarded.set(result, () => held);
+  raws.set(result, store);
   spent.set(result, gone);
   clearers.set(result, (keep) =>
     write(null, () => {
