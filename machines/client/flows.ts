@@ -25,6 +25,7 @@ import { type CrossTab, createCrossTab, refreshWait } from '../cross-tab';
 import { isOwnedChannel, type PamEnvironment, tabOf } from '../environment';
 import { withoutTokens } from '../login/request';
 import { SERVER_PLAY_TIME } from '../server-session/play-time';
+import { servicesOf } from '../session/context';
 import type { Owner } from '../session/events';
 import {
   PLAY_TIME_SESSION,
@@ -48,7 +49,7 @@ import { ownerOf } from './restriction-changes';
 import { unwatched, watchRestrictionWrites } from './restriction-writes';
 import { loginBound, profileRead, type SessionRef, withProfileRecheck } from './session-facade';
 import { signedInOnly } from './signed-in-only';
-import { type StepUpPrompt, stepUpStorage, withStepUp } from './step-up';
+import { type StepUpPrompt, stepUpStorageOf, withStepUp } from './step-up';
 
 /** What the client hands a flow when it is created. */
 export interface FlowSetup {
@@ -206,7 +207,13 @@ export const userModule = (): ClientFlow<'user'> => ({
         serverNow: () => env.serverNow(),
         // No lock ends on a clock the client cannot trust, or one never taught the server's time.
         trusted: () => env.clock.trusted() && env.clock.learned?.() !== false,
-        storage: stepUpStorage,
+        // (Without `localStorage`, in memory per token store; a session of no token store, the
+        // server-session client's, has no services here: the read throws, and the core counts in
+        // memory for this client.)
+        storage: stepUpStorageOf(() => {
+          const s = session();
+          return s && servicesOf(s.getSnapshot().context).tokens;
+        }),
         // A limit change judged against the limits shown, while current: one making every limit it
         // sends stricter or the same goes through the step-up lock (REVIEW29A-3).
         limits: () => {

@@ -4,6 +4,7 @@
 // reserved there before a password is sent), in memory where there is none.
 
 import type { SensitiveCallOptions, StorageLike, UserModule } from 'pam-client';
+import { storeKey } from '../session/store';
 import { wrapCalls } from './outcome';
 
 /** The prompt: the player's password (a string or `Secret`), or null when they cancel. */
@@ -31,10 +32,33 @@ export function withStepUp(user: UserModule, onStepUp: StepUpPrompt | undefined)
   });
 }
 
+/** The step-up counts kept in memory, per token store (`storeKey`). */
+const memories = new WeakMap<object, StorageLike>();
+
 /**
  * Where the tabs of an origin share the step-up count: `localStorage`, looked up at each use
- * (never at import or when a client is created: SSR-safe); none (the core counts in memory, this
- * tab) where there is none. A sandboxed frame that throws on access counts in memory too.
+ * (never at import or when a client is created: SSR-safe). Where there is none (or a sandboxed
+ * frame throws on access), a memory one per token store (`store()`: the session's), so a client
+ * made again on the same store (a remount, a hot reload) keeps the player's count (review 135: it
+ * counted per client, three more passwords past the lock); no store yet: none (the core counts in
+ * memory, this client).
  */
-export const stepUpStorage = (): StorageLike | undefined =>
-  (globalThis as { localStorage?: StorageLike }).localStorage;
+export const stepUpStorageOf = (store: () => object | undefined) => (): StorageLike | undefined => {
+  try {
+    const local = (globalThis as { localStorage?: StorageLike }).localStorage;
+    if (local) return local;
+  } catch {
+    // a sandboxed frame: memory
+  }
+  const s = store();
+  if (!s) return undefined;
+  const key = storeKey(s);
+  const kept = new Map<string, string>();
+  const memory = memories.get(key) ?? {
+    getItem: (k: string) => kept.get(k) ?? null,
+    setItem: (k: string, v: string) => void kept.set(k, String(v)),
+    removeItem: (k: string) => void kept.delete(k),
+  };
+  memories.set(key, memory);
+  return memory;
+};
