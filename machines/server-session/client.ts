@@ -184,6 +184,15 @@ export type ServerSessionClient<F extends readonly ServerSessionFlow[]> = Server
 /** The token store of this mode: nothing is ever kept (the token is in the HttpOnly cookie). */
 const NO_TOKENS: SyncTokenStore = { get: () => null, set: () => {}, clear: () => {} };
 
+/** One key per page and prefix: what is kept in memory for a player outlives a client (review 136). */
+const pages = new Map<string, object>();
+const pageOf = (prefix: string): object => {
+  const key = prefix.replace(/\/+$/, '');
+  const page = pages.get(key) ?? {};
+  pages.set(key, page);
+  return page;
+};
+
 /**
  * The browser client for a server-rendered app behind `pam-client/server`. Add `playTime()` to enforce
  * the players' time limits (mandatory, Portaria SPA/MF 2.579/2025): without it their play time is
@@ -338,8 +347,10 @@ export function createServerSessionClient<const F extends readonly ServerSession
   const auth = keptLogins(plain, endLogin, stop.signal, cleared);
   const flowHttp = stoppable(typed as unknown as HttpAdapter, stop.signal);
   // A restriction accepted here is kept for the player past the login and the page (memory, and
-  // `localStorage` where there is one), as `createPamClient` keeps it.
-  const accepted = acceptedStoreOf({});
+  // `localStorage` where there is one), as `createPamClient` keeps it. In memory per page and prefix
+  // (`pageOf`), not per client: one made again in the same page (a remount) keeps it (review 136).
+  const page = pageOf(prefix as string);
+  const accepted = acceptedStoreOf(page);
   // After stop() no session (an inert client's actor never started: its status stays active).
   const session = () => (stop.signal.aborted ? undefined : (actor as unknown as SessionRef));
   // A restriction change sent through `client.http` (and any module built on it) is followed as a
@@ -389,7 +400,7 @@ export function createServerSessionClient<const F extends readonly ServerSession
           clock: env.clock,
           accepted,
           signals: { visibility: env.visibility, focus: env.focus, online: env.online },
-          playTime: counted?.input(env),
+          playTime: counted?.input(env, page),
         },
         // A seed that does not check out is asked again of the server (null: `GET <prefix>/session`).
         initial,

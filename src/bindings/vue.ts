@@ -52,12 +52,21 @@ const follow = (subscribe: () => () => void): void => {
   // (Not in a scope stopped meanwhile: nothing would ever let that subscription go, review 90.)
   const scope = vue.getCurrentScope();
   const start = () => {
-    if (scope?.active !== false) stop = subscribe();
+    if (!stop && scope?.active !== false) stop = subscribe();
   };
-  // Deferred only in a component not mounted yet: one used in `onMounted` (or in a scope made
-  // there, a store's) subscribes at once (review 90: its mount had passed, it never subscribed).
+  // Deferred only in a component not mounted yet, to its `beforeMount` (the server renderer runs
+  // neither it nor `mounted`; one used in `onBeforeMount` runs in the same pass, where a `mounted`
+  // hook added then was never run: review 137): one used in `onMounted` (or in a scope made there,
+  // a store's) subscribes at once (review 90: its mount had passed, it never subscribed). And only
+  // in the component's own scope, or in a server render: a scope of its own made in a setup (a
+  // shared store's, as Pinia makes it) outlives that component, which may never mount (review 137:
+  // a page left before its Suspense resolved; the shared refs never followed).
   const instance = vue.getCurrentInstance();
-  instance && !instance.isMounted ? vue.onMounted(start) : start();
+  instance &&
+  !instance.isMounted &&
+  (scope === (instance as { scope?: unknown }).scope || vue.inject(vue.ssrContextKey, 0))
+    ? vue.onBeforeMount(start)
+    : start();
   vue.onScopeDispose(() => stop?.());
 };
 

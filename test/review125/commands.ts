@@ -177,7 +177,7 @@ export async function finish(w: LiveWorld): Promise<void> {
   for (const t of w.live()) w.stop(t);
   await w.settle();
   expect(
-    vi.getTimerCount() - w.ownTimers,
+    vi.getTimerCount() - w.ownTimers - w.foreign.size,
     `timers left after every client stopped (${describeTabs(w)})`,
   ).toBe(0);
   await w.advance(7 * H);

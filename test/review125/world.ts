@@ -58,17 +58,44 @@ export class LiveWorld {
   offline = false;
   /** Timers this world's fault layer holds (a late answer): not the client's. */
   ownTimers = 0;
+  /**
+   * Timers armed on this world's fake clock by code none of its clients runs: `pam-client/server`'s
+   * (no BFF here), left running by an earlier file of the worker (a revoke's detached resend, whose
+   * upstream deadline lands on the fake clock): not the clients' (the flake of a CI run, helper 489).
+   */
+  readonly foreign = new Set<unknown>();
   readonly kit;
   private readonly inflight = new Set<Promise<unknown>>();
   private slept = 0;
   private keys = 0;
   private readonly mono0: number;
 
+  /** The real timers, put back at `dispose` (over the fake ones' wrapper below, which `useRealTimers` leaves). */
+  private readonly real = [globalThis.setTimeout, globalThis.clearTimeout] as const;
+
   constructor() {
     vi.useFakeTimers({
       now: T0,
       toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'],
     });
+    const [set, clear] = [globalThis.setTimeout, globalThis.clearTimeout];
+    globalThis.setTimeout = ((fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+      if (!/[\\/]src[\\/]server[\\/]/.test(new Error().stack ?? '')) return set(fn, ms, ...args);
+      const timer = set(
+        (...a: unknown[]) => {
+          this.foreign.delete(timer);
+          fn(...a);
+        },
+        ms,
+        ...args,
+      );
+      this.foreign.add(timer);
+      return timer;
+    }) as typeof setTimeout;
+    globalThis.clearTimeout = ((timer: Parameters<typeof clearTimeout>[0]) => {
+      this.foreign.delete(timer);
+      clear(timer);
+    }) as typeof clearTimeout;
     vi.stubGlobal('localStorage', this.storage);
     this.mono0 = performance.now();
     this.kit = createReferenceFetch({ now: () => this.trueNow() });
@@ -214,6 +241,7 @@ export class LiveWorld {
   dispose(): void {
     for (const t of this.live()) this.stop(t);
     vi.useRealTimers();
+    [globalThis.setTimeout, globalThis.clearTimeout] = this.real;
     vi.unstubAllGlobals();
   }
 }
