@@ -30,6 +30,7 @@ import { clampDelay, USER_CALLS } from 'pam-client/internal';
 import type { Actor, AnyActorRef } from 'xstate';
 import { DEFAULT_TIMEOUT_MS } from '../../src/http/timeout-default';
 import { readingOf, trusted } from '../clock';
+import { deepFreeze } from '../deep-freeze';
 import { acceptedStoreOf } from '../session/accepted-store';
 import { servicesOf } from '../session/context';
 import { internal, type Owner, takeTicket } from '../session/events';
@@ -146,27 +147,6 @@ export function viewOf(snapshot: SnapshotLike, shown?: typeof withPlayTime): Ses
     playTime: c.playTime,
   });
 }
-
-/**
- * Freezes `value` and everything it holds, in place: the view's objects are the session's own
- * (shared, not copied, so an unchanged part keeps its identity), so a write through the view would
- * change what the session and every later view show. Each object is walked once, without recursion:
- * a free-form record of a hostile answer nested 100,000 levels deep is frozen too (S-1).
- */
-function deepFreeze<T>(value: T): T {
-  for (const stack: unknown[] = [value]; stack.length > 0; ) {
-    const v = stack.pop();
-    if (typeof v === 'object' && v !== null && !frozen.has(v)) {
-      frozen.add(Object.freeze(v));
-      for (const key of Reflect.ownKeys(v)) {
-        const d = Object.getOwnPropertyDescriptor(v, key);
-        if (d && 'value' in d) stack.push(d.value);
-      }
-    }
-  }
-  return value;
-}
-const frozen = new WeakSet<object>();
 
 /** Two views are the same when every field is (by identity): the client notifies only on a change. */
 export const sameView = (a: SessionView, b: SessionView): boolean =>

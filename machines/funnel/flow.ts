@@ -85,7 +85,9 @@ export function funnelEvents<const F extends readonly ClientFlow[]>(
       const stamp = () => (last = Math.max(last, env.serverNow()));
       const emit = (event: { type: string } & Record<string, unknown>) => {
         // (A restrictions' event comes stamped: when it was read, held or not.)
-        const e = { ...event, at: event.at ?? stamp(), ...player };
+        // Frozen: every listener hears it as built (review 139: one listener's `email` added, or
+        // `run` renamed, reached the OTel bridge's spans).
+        const e = Object.freeze({ ...event, at: event.at ?? stamp(), ...player });
         const set = listeners.get(e.type);
         if (set) notify(set, e as unknown as FunnelEvent);
       };

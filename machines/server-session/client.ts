@@ -184,12 +184,18 @@ export type ServerSessionClient<F extends readonly ServerSessionFlow[]> = Server
 /** The token store of this mode: nothing is ever kept (the token is in the HttpOnly cookie). */
 const NO_TOKENS: SyncTokenStore = { get: () => null, set: () => {}, clear: () => {} };
 
-/** One key per page and prefix: what is kept in memory for a player outlives a client (review 136). */
-const pages = new Map<string, object>();
-const pageOf = (prefix: string): object => {
+/**
+ * One key per page (its `fetch`: the page's own, or the app's, which carries its cookies) and
+ * prefix: what is kept in memory for a player outlives a client made again on them (review 136).
+ * (Two browsers' fetches in one process, a test's: two pages.)
+ */
+const pages = new WeakMap<object, Map<string, object>>();
+const pageOf = (fetch: unknown, prefix: string): object => {
+  const of = pages.get(Object(fetch)) ?? new Map<string, object>();
+  pages.set(Object(fetch), of);
   const key = prefix.replace(/\/+$/, '');
-  const page = pages.get(key) ?? {};
-  pages.set(key, page);
+  const page = of.get(key) ?? {};
+  of.set(key, page);
   return page;
 };
 
@@ -349,7 +355,7 @@ export function createServerSessionClient<const F extends readonly ServerSession
   // A restriction accepted here is kept for the player past the login and the page (memory, and
   // `localStorage` where there is one), as `createPamClient` keeps it. In memory per page and prefix
   // (`pageOf`), not per client: one made again in the same page (a remount) keeps it (review 136).
-  const page = pageOf(prefix as string);
+  const page = pageOf(options.fetch ?? globalThis.fetch ?? pages, prefix as string);
   const accepted = acceptedStoreOf(page);
   // After stop() no session (an inert client's actor never started: its status stays active).
   const session = () => (stop.signal.aborted ? undefined : (actor as unknown as SessionRef));

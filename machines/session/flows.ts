@@ -35,6 +35,7 @@ import {
 import { staleOf, staleView } from '../client/ended-view';
 import { withPlayTimeFlow } from '../client/play-time-view';
 import { isTime } from '../clock';
+import { deepFreeze } from '../deep-freeze';
 import { openChannel } from '../environment';
 import { loginMachine } from '../loginMachine';
 import {
@@ -359,6 +360,9 @@ export const takeProfile: SessionAction = /* @__PURE__ */ actionsOf(({ context, 
   const datum = profileOf(snapshot as { context: ProfileFlowContext });
   const update = profileUpdateOf(context, datum);
   if (!update) return [];
+  // Frozen before it is assigned and told (`restrictionsChanged`): a listener or an inspector given
+  // it can no longer change what the session enforces (review 139).
+  deepFreeze(update);
   const { userInfo, restrictions } = update;
   const { error, status } = restrictions;
   const { userId, sid } = context;

@@ -282,12 +282,13 @@ export function guardedRefresh(o: GuardedRefreshOptions): Pick<AuthModule, 'refr
           sending.set(o.crossTab!, own);
         }
         const r: Lost = [own.accessToken];
-        // On its way on this store until its answer is taken, or stored by its stopped call
-        // (`tookBack`), or it failed: a 401 of the same token waits for it (`othersLanded`).
         let end!: () => void;
-        mine = flying(o.tokens, r[0], new Promise<void>((f) => (end = f)), () => signal.aborted);
         return await detached(
           () => {
+            // On its way on this store (once sent: one stopped before is none, review 140) until its
+            // answer is taken, or stored by its stopped call (`tookBack`), or it failed: a 401 of the
+            // same token waits for it (`othersLanded`).
+            mine = flying(o.tokens, r[0], new Promise<void>((f) => (end = f)), () => signal.aborted);
             // biome-ignore lint/suspicious/noAssignInExpressions: the record of the call sent, its answer in it
             const call = ((lost = r)[1] = o.auth
               .refreshToken({ accessToken: own.accessToken })

@@ -87,7 +87,7 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 /** Where a request goes, and what it may carry. */
 export interface Target {
   url: string;
-  /** On baseURL's origin: the token and credential headers go with it. */
+  /** Under baseURL (its origin and path, `isUnder`): the token and credential headers go with it. */
   sameOrigin: boolean;
 }
 
@@ -97,7 +97,7 @@ export interface Target {
  * anywhere else (another host, or above baseURL's path: `//host/x`, `/\host/x`, `%2F%2Fhost`,
  * `/../x`, `/%2e%2e/x`, an absolute URL) or when it holds a control character (tab, CR, LF). A `download` may be an absolute
  * `http(s)://host…` URL that parses, with no backslash or user information, taken as is; the token
- * goes with it only on baseURL's origin.
+ * goes with it only under baseURL (review 141: another service on the API's host got it).
  *
  * @example
  * targetOf('https://x.test/api', '/users', false)?.url; // 'https://x.test/api/users'
@@ -109,7 +109,7 @@ export function targetOf(baseURL: string, path: string, download: boolean): Targ
     // Only `http(s)://host…` that parses: never `http:/x` or `http:x` (the page's host to a parser,
     // host `x` to another), a backslash, no host, a bad port, nor user information (fetch refuses it).
     const to = download && /^https?:\/\/[^/?#@\\]+([/?#][^\\]*)?$/i.test(path) ? parse(path) : undefined;
-    return to && { url: path, sameOrigin: root(to) === root(parse(baseURL)) };
+    return to && { url: path, sameOrigin: isUnder(baseURL, path) };
   }
   const bare = stripQuery(path);
   if (AMBIGUOUS.test(bare)) return undefined;

@@ -24,8 +24,11 @@ export function ambiguityOf(text: string, parsed: unknown): string | undefined {
   // profile's), the ones a misreading un-bars, or grants a token (`access_token`: a refresh's, whose
   // other token would be left live: review 110): ~7 % of a sign-in's CPU and ~6-12 % of a login
   // history's for every answer (bench/ab.mjs), where a duplicate elsewhere changes no verdict.
+  // And a write's answer that says whether it was made (`success`, review 138: `{"success":false,
+  // "success":true}` read as made).
   const o = Object(parsed);
-  if (!Object.hasOwn(o, 'userInfo') && !Object.hasOwn(o, 'access_token')) return;
+  if (!Object.hasOwn(o, 'userInfo') && !Object.hasOwn(o, 'access_token') && !Object.hasOwn(o, 'success'))
+    return;
   let keys = 0;
   let zero = false;
   for (const stack = [parsed]; stack.length; ) {

@@ -233,9 +233,12 @@ export function createOfetchAdapter(options: OfetchAdapterOptions): HttpAdapter 
         hookOf(call, 'answered')?.('');
         // At most 5 redirects; an API call's only under baseURL, as its own path (`hopUnder`): a hop
         // that left it (`/other-app`, `/api/../x`) would take the token and the credential headers
-        // there, and its answer would be read as the API's (review 108). A download's, on its origin.
+        // there, and its answer would be read as the API's (review 108). A download's, on its origin,
+        // with the token and the caller's headers only while under baseURL (review 141).
         const next = hops < 5 ? redirectTarget(method, url, response) : undefined;
-        if (next !== undefined && (blob || hopUnder(baseURL, next))) {
+        const under = next !== undefined && hopUnder(baseURL, next);
+        if (next !== undefined && (blob || under)) {
+          if (!under) for (const name in headers) if (name !== 'accept') delete headers[name];
           url = next;
           guard?.retire();
           // Not read: cancelled, so the connection is let go now, not when collected.

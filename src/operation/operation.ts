@@ -190,11 +190,15 @@ export const needs = (http: unknown, verb: string, ok = has(http, verb)): void =
 
 /** Throws `invalid_response` when a write's answer carries a `success` that is not true. */
 function unconfirmed(name: string, raw: unknown): void {
-  const said =
-    typeof raw === 'object' && raw !== null && !Array.isArray(raw) && Object.hasOwn(raw, 'success');
-  if (said && readBoolean((raw as { success: unknown }).success) !== true)
+  // (A body that is itself false, `0` or `"false"`, PHP's `return false;`: refused too, review 138.)
+  const o = typeof raw === 'object' && raw !== null && !Array.isArray(raw);
+  if (
+    o
+      ? Object.hasOwn(raw, 'success') && readBoolean((raw as { success: unknown }).success) !== true
+      : readBoolean(raw) === false
+  )
     throw new ResponseValidationError(name, [
-      { path: ['success'], code: 'not_confirmed', message: 'the server did not confirm the change' },
+      { path: o ? ['success'] : [], code: 'not_confirmed', message: 'the server did not confirm the change' },
     ]);
 }
 

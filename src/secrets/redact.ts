@@ -79,7 +79,9 @@ export function redactSecrets<T>(value: T, views?: boolean): T {
         }
       }
     }
-    if (direct) dirty.push(node);
+    // (An inspection's, `views`: every container copied, so an inspector that writes to what it
+    // was given changes nothing the actors hold: review 139, a snapshot's `canBet` set true.)
+    if (direct || views) dirty.push(node);
   }
   if (dirty.length === 0) return value;
 
@@ -147,6 +149,11 @@ function actorView(ref: unknown): unknown {
       get(target, key) {
         const v = Reflect.get(target, key, target);
         if (key === '_snapshot') return redactSecrets(v, true);
+        // The actor it names (`_parent`) as its view; its system as one whose answers (an actor,
+        // a map of them, a snapshot) are redacted, with views (review 139: a live `Secret` reached
+        // through `_parent`'s children).
+        if (key === '_parent') return actorView(v);
+        if (key === 'system') return systemView(v);
         if (typeof v !== 'function') return v;
         return key === 'getSnapshot' || key === 'getPersistedSnapshot'
           ? (...a: unknown[]) => redactSecrets(v.apply(target, a), true)
@@ -154,6 +161,27 @@ function actorView(ref: unknown): unknown {
       },
     });
     VIEWS.set(ref, view);
+  }
+  return view;
+}
+
+/** An actor system as an observer is given it: every answer of its methods redacted, actors as views. */
+function systemView(system: unknown): unknown {
+  if (typeof system !== 'object' || system === null) return system;
+  let view = VIEWS.get(system);
+  if (!view) {
+    view = new Proxy(system, {
+      get(target, key) {
+        const v = Reflect.get(target, key, target);
+        return typeof v === 'function'
+          ? (...a: unknown[]) => {
+              const out = v.apply(target, a);
+              return isContainer(out) ? redactSecrets(out, true) : actorView(out);
+            }
+          : v;
+      },
+    });
+    VIEWS.set(system, view);
   }
   return view;
 }

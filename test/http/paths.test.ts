@@ -6,7 +6,7 @@ import { rejectionOf } from './helpers';
 // Issue 27.2: a path given to the adapter is joined under baseURL, always. Anything that would
 // resolve elsewhere (another host, or outside baseURL's path) is an `invalid_request` and sends
 // nothing; an absolute URL is taken only for a download (`responseType: 'blob'`), whose own rule
-// keeps the token on baseURL's origin.
+// keeps the token under baseURL (its origin and path: review 141).
 
 let api: EchoServer;
 let evil: EchoServer;
@@ -103,7 +103,12 @@ describe('a path under baseURL is sent there', () => {
     const { blob } = await http().get<{ blob: Blob }>(`${evil.url}/r.pdf`, { responseType: 'blob' });
     expect(await blob.text()).toBe('%PDF evil');
     expect(evil.requests[0]?.headers.authorization).toBeUndefined();
-    await http().get(`${api.url}/files/r.pdf`, { responseType: 'blob' });
+    await http().get(`${api.url}/api/files/r.pdf`, { responseType: 'blob' });
     expect(api.requests[0]?.headers.authorization).toBe('Bearer tok-api-only');
+    // On the API's origin but outside baseURL's path (another service on the host): no token
+    // either (review 141).
+    await http().get(`${api.url}/files/r.pdf`, { responseType: 'blob' });
+    expect(api.requests[1]?.url).toBe('/files/r.pdf');
+    expect(api.requests[1]?.headers.authorization).toBeUndefined();
   });
 });

@@ -122,12 +122,14 @@ describe('targetOf: what it answers without resolving the URL', () => {
 });
 
 describe('targetOf for a download', () => {
-  it('takes an absolute http(s) URL as is; the token only on the base origin', () => {
+  it('takes an absolute http(s) URL as is; the token only under baseURL (origin and path)', () => {
     expect(targetOf('https://x.test/api', 'https://cdn.test/file?x=1', true)).toEqual({
       url: 'https://cdn.test/file?x=1',
       sameOrigin: false,
     });
-    expect(targetOf('https://x.test:443/api', 'https://X.TEST/other', true)?.sameOrigin).toBe(true);
+    expect(targetOf('https://x.test:443/api', 'https://X.TEST/api/other', true)?.sameOrigin).toBe(true);
+    // Another service on the API's host (review 141).
+    expect(targetOf('https://x.test:443/api', 'https://X.TEST/other', true)?.sameOrigin).toBe(false);
     expect(targetOf('http://127.0.0.1:8080', 'http://localhost:8080/r', true)?.sameOrigin).toBe(false);
     expect(targetOf('/api', 'https://x.test/users', true)?.sameOrigin).toBe(false);
   });

@@ -10,8 +10,9 @@ import { getLoginHistory } from '../../src/user/security';
 
 const row = { id: 1, user_id: 7, ip: '1.2.3.4', user_agent: 'x', created_at: '2026-11-30 10:00:00' };
 const httpAnswering = (answer: unknown) => ({ get: async <T>() => answer as T });
+// (Page 3 of 4, 31 logins: a full page of 10, as its place requires: review 138.)
 const page = (over: object) => ({
-  data: [row],
+  data: Array.from({ length: 10 }, (_, i) => ({ ...row, id: i + 1 })),
   current_page: 3,
   last_page: 4,
   per_page: 10,
