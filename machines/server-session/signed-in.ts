@@ -4,6 +4,7 @@
 // the changes barring betting heard from the other tabs. The way in and out is ./machine.ts's.
 
 import { assign, enqueueActions, sendTo } from 'xstate';
+import { deepFreeze } from '../deep-freeze';
 import { sameJson } from '../session/context';
 import { isInternal } from '../session/events';
 import { profileFromElsewhere, profileNow } from '../session/flows';
@@ -198,7 +199,8 @@ export const signedIn: StateConfig = {
             enqueue.assign({ seed: null });
           } else if (c.seed && flow?.error && c.restrictions) {
             // Its first re-read failed: the seed's read stays the last known (`stale`).
-            const restrictions = seedRecheckFailed(c.restrictions, flow.error);
+            // (Frozen before it is assigned and told, as `takeProfile`'s: review 142.)
+            const restrictions = deepFreeze(seedRecheckFailed(c.restrictions, flow.error));
             if (sameJson(restrictions, c.restrictions)) return;
             enqueue.assign({ restrictions });
             enqueue.emit({ type: 'restrictionsChanged', restrictions });

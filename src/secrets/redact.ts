@@ -139,49 +139,67 @@ const VIEWS = /* @__PURE__ */ new WeakMap<object, object>();
  * An actor as an observer is given it: a view whose snapshots read redacted (`getSnapshot`,
  * `getPersistedSnapshot`, `_snapshot`: the Stately inspector reads the actor's snapshot itself,
  * REVIEW-Q 8), the actors they name (a snapshot's `children`, an input's) as views in turn (review
- * 130), everything else the actor's own (`id`, `sessionId`, `send`, ...).
+ * 130), its ids, logic and `send`; nothing else (review 142).
  */
 function actorView(ref: unknown): unknown {
-  if (typeof ref !== 'object' || ref === null) return ref;
-  let view = VIEWS.get(ref);
-  if (!view) {
-    view = new Proxy(ref, {
-      get(target, key) {
-        const v = Reflect.get(target, key, target);
-        if (key === '_snapshot') return redactSecrets(v, true);
-        // The actor it names (`_parent`) as its view; its system as one whose answers (an actor,
-        // a map of them, a snapshot) are redacted, with views (review 139: a live `Secret` reached
-        // through `_parent`'s children).
-        if (key === '_parent') return actorView(v);
-        if (key === 'system') return systemView(v);
-        if (typeof v !== 'function') return v;
-        return key === 'getSnapshot' || key === 'getPersistedSnapshot'
-          ? (...a: unknown[]) => redactSecrets(v.apply(target, a), true)
-          : v.bind(target);
-      },
-    });
-    VIEWS.set(ref, view);
-  }
-  return view;
+  // Only what an inspector reads of an actor (the Stately inspector: its ids, logic, snapshot;
+  // `send`): its snapshots redacted, the actors it names as views, its system a view too, its
+  // subscribers handed redacted snapshots. Nothing else: `ref`, `_actorScope`, `options`,
+  // `mailbox`, ... lead to the raw actor and its secrets (reviews 139, 142).
+  return viewOf(ref, (target, key, v) => {
+    if (key === 'id' || key === 'sessionId' || key === 'src' || key === 'logic') return v;
+    if (key === '_snapshot') return redactSecrets(v, true);
+    if (key === '_parent') return actorView(v);
+    if (key === 'system') return systemView(v);
+    if (typeof v !== 'function') return undefined;
+    if (key === 'getSnapshot' || key === 'getPersistedSnapshot')
+      return (...a: unknown[]) => redactSecrets(v.apply(target, a), true);
+    if (key === 'subscribe')
+      return (next: unknown, ...rest: unknown[]) => {
+        const o = (typeof next === 'function' ? { next } : Object(next)) as { next?: (s: unknown) => void };
+        return v.call(
+          target,
+          { ...o, next: (s: unknown) => o.next?.call(o, redactSecrets(s, true)) },
+          ...rest,
+        );
+      };
+    return key === 'send' || key === 'toJSON' ? v.bind(target) : undefined;
+  });
 }
 
-/** An actor system as an observer is given it: every answer of its methods redacted, actors as views. */
+/** An actor system as an observer is given it: its actors as views, its snapshot redacted; nothing else. */
 function systemView(system: unknown): unknown {
-  if (typeof system !== 'object' || system === null) return system;
-  let view = VIEWS.get(system);
+  return viewOf(system, (target, key, v) =>
+    typeof v === 'function' && (key === 'get' || key === 'getAll' || key === 'getSnapshot')
+      ? (...a: unknown[]) => {
+          const out = v.apply(target, a);
+          return isContainer(out) ? redactSecrets(out, true) : actorView(out);
+        }
+      : undefined,
+  );
+}
+
+/** One view per object (`VIEWS`), each property read through `read`. */
+function viewOf(
+  value: unknown,
+  read: (target: object, key: string | symbol, v: unknown) => unknown,
+): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  let view = VIEWS.get(value);
   if (!view) {
-    view = new Proxy(system, {
-      get(target, key) {
+    view = new Proxy(value, {
+      get: (target, key) => {
         const v = Reflect.get(target, key, target);
-        return typeof v === 'function'
-          ? (...a: unknown[]) => {
-              const out = v.apply(target, a);
-              return isContainer(out) ? redactSecrets(out, true) : actorView(out);
-            }
-          : v;
+        // (A symbol, the constructor, or a property the target can never change (a frozen one: a
+        // Proxy must answer it as it is) pass as they are; every other goes through `read`.)
+        return typeof key === 'symbol' ||
+          key === 'constructor' ||
+          Object.getOwnPropertyDescriptor(target, key)?.configurable === false
+          ? v
+          : read(target, key, v);
       },
     });
-    VIEWS.set(system, view);
+    VIEWS.set(value, view);
   }
   return view;
 }
