@@ -4,7 +4,7 @@
 // reserved there before a password is sent), in memory where there is none.
 
 import type { SensitiveCallOptions, StorageLike, UserModule } from 'pam-client';
-import { storeKey } from '../session/store';
+import { storeKey } from '../session/store-key';
 import { wrapCalls } from './outcome';
 
 /** The prompt: the player's password (a string or `Secret`), or null when they cancel. */

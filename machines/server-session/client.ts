@@ -51,6 +51,7 @@ import { barredFor } from './context';
 import { followedLogins } from './followed-logins';
 import { keptLogins } from './kept-login';
 import { serverSessionMachine } from './machine';
+import { pageOf } from './page';
 import type { SERVER_PLAY_TIME } from './play-time';
 import { proxied } from './proxied';
 import { parseSeed, readSession, unlessSignedOut } from './seed';
@@ -183,21 +184,6 @@ export type ServerSessionClient<F extends readonly ServerSessionFlow[]> = Server
 
 /** The token store of this mode: nothing is ever kept (the token is in the HttpOnly cookie). */
 const NO_TOKENS: SyncTokenStore = { get: () => null, set: () => {}, clear: () => {} };
-
-/**
- * One key per page (its `fetch`: the page's own, or the app's, which carries its cookies) and
- * prefix: what is kept in memory for a player outlives a client made again on them (review 136).
- * (Two browsers' fetches in one process, a test's: two pages.)
- */
-const pages = new WeakMap<object, Map<string, object>>();
-const pageOf = (fetch: unknown, prefix: string): object => {
-  const of = pages.get(Object(fetch)) ?? new Map<string, object>();
-  pages.set(Object(fetch), of);
-  const key = prefix.replace(/\/+$/, '');
-  const page = of.get(key) ?? {};
-  of.set(key, page);
-  return page;
-};
 
 /**
  * The browser client for a server-rendered app behind `pam-client/server`. Add `playTime()` to enforce
@@ -352,10 +338,9 @@ export function createServerSessionClient<const F extends readonly ServerSession
   };
   const auth = keptLogins(plain, endLogin, stop.signal, cleared);
   const flowHttp = stoppable(typed as unknown as HttpAdapter, stop.signal);
-  // A restriction accepted here is kept for the player past the login and the page (memory, and
-  // `localStorage` where there is one), as `createPamClient` keeps it. In memory per page and prefix
-  // (`pageOf`), not per client: one made again in the same page (a remount) keeps it (review 136).
-  const page = pageOf(options.fetch ?? globalThis.fetch ?? pages, prefix as string);
+  // A restriction accepted here is kept for the player past the login and the page (memory per
+  // page, `pageOf`, and `localStorage` where there is one), as `createPamClient` keeps it.
+  const page = pageOf(options.fetch, prefix as string);
   const accepted = acceptedStoreOf(page);
   // After stop() no session (an inert client's actor never started: its status stays active).
   const session = () => (stop.signal.aborted ? undefined : (actor as unknown as SessionRef));

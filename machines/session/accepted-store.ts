@@ -17,7 +17,7 @@ import {
   LIMIT_KINDS,
   strongerOf,
 } from './profile-rules';
-import { storeKey } from './store';
+import { storeKey } from './store-key';
 
 const accepted = new WeakMap<object, Map<string, unknown>>();
 // The clock the store's readings come from, per token store (`acceptedStoreOf`'s `clock`).

@@ -8,7 +8,7 @@
 
 import type { TimersLike } from '../environment';
 import { settleWithin } from '../settle-within';
-import { storeKey } from './store';
+import { storeKey } from './store-key';
 
 /** The refreshes sent from this realm, per token store: the token each sent and its end. */
 const flights = new WeakMap<object, Set<Flight>>();

@@ -51,6 +51,7 @@ import { acceptedStoreOf } from './accepted-store';
 import { type ForgetParams, forgotten, ownerOf, sameJson, servicesOf } from './context';
 import { actionsOf, internal, type SessionInternalEvent, trusted } from './events';
 import { endedOf, heardOf } from './order';
+import { playClockOf } from './play-clocks';
 import {
   createProfileFlow,
   loginRestrictionsOf,
@@ -62,7 +63,7 @@ import { type AcceptedRestriction, type ProfileOwner, profileUpdateOf, withKept 
 import { readClockTrusted } from './refresh';
 import { revokeToken } from './revoke';
 import type { PublishedProfile, SessionAction } from './setup';
-import { heldSession, sidOf, storeKey, writeSession } from './store';
+import { heldSession, sidOf, writeSession } from './store';
 import { adopted, adoptedTokenSaved, dropAdopted, remoteForgetOf, tabsFlow } from './tabs';
 import type { ClockReading, SessionContext, SessionInput, SessionServices } from './types';
 
@@ -165,39 +166,6 @@ const alert = (level: 'warning' | 'reached', context: PlayTimeContext) =>
     owner: context.owner ?? { userId: null, sid: null },
     playTime: playTimeOf(context),
   } satisfies PlayTimeAlert);
-
-/** The play clocks of each token store, by factory, then player (review 135: not per client). */
-const playClocks = new WeakMap<object, WeakMap<object, Map<number | null, PlayClockStore>>>();
-
-/**
- * The player's play clock, one for the life of the token store (its clients: a remount's too): one
- * in memory (no `localStorage`) must not start again at the next login or client. A factory (the app's) that throws or
- * gives none leaves no store to count in: the time played is not known (a store whose reads throw:
- * no betting, fail closed; a fresh memory clock would show an app's player over the limit as free
- * to bet), and the factory is asked again at each beat (every second while not known) and login
- * until it gives one.
- */
-function playClockOf(s: SessionServices, userId: number | null): PlayClockStore {
-  // Kept per token store (its key, `storeKey`) and factory: a client stopped and made again on the
-  // same store (a remount, a hot reload) counts on where the last one left (a memory clock too).
-  const key = storeKey(s.tokens);
-  const byFactory = playClocks.get(key) ?? new WeakMap<object, Map<number | null, PlayClockStore>>();
-  playClocks.set(key, byFactory);
-  const factory = s.playClock as object;
-  const kept = byFactory.get(factory) ?? new Map<number | null, PlayClockStore>();
-  byFactory.set(factory, kept);
-  const store = () => {
-    const made = kept.get(userId) ?? (s.playClock as NonNullable<typeof s.playClock>)(userId);
-    if (!made) throw made;
-    kept.set(userId, made);
-    return made;
-  };
-  try {
-    return store();
-  } catch {
-    return { read: () => store().read(), write: (record) => store().write(record) };
-  }
-}
 
 /**
  * The play-time flow's input from the session (none without a play clock: the flow then does

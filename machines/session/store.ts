@@ -13,6 +13,7 @@ import { readingOf } from '../clock';
 import type { TimersLike } from '../environment';
 import { settleWithin } from '../settle-within';
 import { isNewerSession } from './order';
+import { raws } from './store-key';
 import type { ClockReading, SessionContext, SessionMeta, SessionServices, TimeBase, Vault } from './types';
 
 export function createVault(random: () => number = Math.random): Vault {
@@ -86,16 +87,6 @@ function attempt<T>(call: () => T | Promise<T>): T | Promise<T> {
  * the session it holds for this client (`heldSession`).
  */
 const guarded = new WeakMap<object, () => StoredSession | null>();
-
-/** Each guarded view's store: what is kept per store (the accepted records, the refreshes on their way) is keyed by it. */
-const raws = new WeakMap<object, object>();
-
-/**
- * The store a guarded view is of (any other object: itself). Every client guards the store it is
- * given anew: two clients of one store (a remount, a hot reload) share what is kept per store only
- * under this key (review 135: a remount forgot what the player accepted).
- */
-export const storeKey = (tokens: object): object => raws.get(tokens) ?? tokens;
 
 /**
  * Digests (`idOf`) of the tokens a guarded store's client gave up (wrote, then replaced or
