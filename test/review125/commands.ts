@@ -172,14 +172,21 @@ export function checkRefreshBudget(w: LiveWorld): void {
   }
 }
 
-/** Stops every tab: no timer of the client left; nothing sent over the next 7 h. */
+/**
+ * Stops every tab: no timer of the client left once the longest bound of a call still on its way
+ * has passed (a grant call runs to its end after a stop, `detached`: a login that took a `hang`
+ * fault keeps its request timeout's timer until then, by design; which call takes a fault depends
+ * on timing, so a loaded CI run met it: counted at once, it failed with 2 timers left); nothing
+ * sent over the next 7 h.
+ */
 export async function finish(w: LiveWorld): Promise<void> {
   for (const t of w.live()) w.stop(t);
   await w.settle();
+  await w.advance(5 * MIN);
   expect(
     vi.getTimerCount() - w.ownTimers - w.foreign.size,
-    `timers left after every client stopped (${describeTabs(w)})`,
+    `timers left 5 min after every client stopped (${describeTabs(w)})`,
   ).toBe(0);
-  await w.advance(7 * H);
+  await w.advance(7 * H - 5 * MIN);
   checkCleanup(w);
 }
