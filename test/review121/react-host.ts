@@ -35,7 +35,13 @@ export async function mount(component: FunctionComponent, strict = false): Promi
   const previous = g.IS_REACT_ACT_ENVIRONMENT;
   g.IS_REACT_ACT_ENVIRONMENT = true;
   // (react-dom reads `window.event` for an update's priority; the stub is undone after each test.)
-  vi.stubGlobal('window', { HTMLIFrameElement: class {}, document: { activeElement: null, body: null } });
+  // (With event listeners: a machine created in a component looks the page's signals up on `window`.)
+  vi.stubGlobal('window', {
+    HTMLIFrameElement: class {},
+    document: { activeElement: null, body: null },
+    addEventListener() {},
+    removeEventListener() {},
+  });
   const root = createRoot(fakeNode() as unknown as Element);
   const element = createElement(component);
   await act(async () => root.render(strict ? createElement(StrictMode, null, element) : element));

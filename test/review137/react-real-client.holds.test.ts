@@ -9,9 +9,9 @@ import { createPamClient, type PamClient, type SessionView } from 'pam-client/ma
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../src/bindings/react';
+import { inAct, mount } from '../review121/react-host';
 import { turns, until } from '../support/event-loop';
 import { REAL_TIME_TIMEOUT_MS, useReferenceServer } from '../support/server';
-import { inAct, mount } from './react-host';
 
 const ctx = useReferenceServer();
 const stops: (() => void)[] = [];

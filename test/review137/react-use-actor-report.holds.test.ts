@@ -10,9 +10,9 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Actor } from 'xstate';
 import { useActor, useSelector } from '../../src/bindings/react';
+import { inAct, mount } from '../review121/react-host';
 import { turns, until } from '../support/event-loop';
 import { REAL_TIME_TIMEOUT_MS, useReferenceServer } from '../support/server';
-import { inAct, mount } from './react-host';
 
 const ctx = useReferenceServer();
 const stops: (() => void)[] = [];
