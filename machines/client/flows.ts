@@ -72,6 +72,11 @@ export interface FlowSetup {
    * uses the store beside the session's token store: `acceptedStoreOf(tokens, clock)`).
    */
   accepted?: AcceptedStore;
+  /**
+   * @internal The server-session client's page (`pageOf`): the key of what it keeps in memory for a
+   * player beyond one client (the step-up count without `localStorage`, review 148). None: the token store.
+   */
+  page?: object;
 }
 
 /** What a flow adds to the client. */
@@ -190,7 +195,7 @@ export const playTime = (): ClientFlow<'playTime'> =>
  */
 export const userModule = (): ClientFlow<'user'> => ({
   name: 'user',
-  setup: ({ http, auth, env, session, onStepUp, reportOutcome, accepted }) => {
+  setup: ({ http, auth, env, session, onStepUp, reportOutcome, accepted, page }) => {
     // The player and login held now. A call made while the stored session is read waits at the door
     // for the restore to land (`signedInOnly`, FIXREST28): every layer below runs in the login it
     // landed on (REVIEW-27C R27C-1), or not at all.
@@ -207,12 +212,11 @@ export const userModule = (): ClientFlow<'user'> => ({
         serverNow: () => env.serverNow(),
         // No lock ends on a clock the client cannot trust, or one never taught the server's time.
         trusted: () => env.clock.trusted() && env.clock.learned?.() !== false,
-        // (Without `localStorage`, in memory per token store; a session of no token store, the
-        // server-session client's, has no services here: the read throws, and the core counts in
-        // memory for this client.)
+        // (Without `localStorage`, in memory per token store, or the server-session client's page:
+        // a client made again on them keeps the count, reviews 135 and 148.)
         storage: stepUpStorageOf(() => {
-          const s = session();
-          return s && servicesOf(s.getSnapshot().context).tokens;
+          const s = page ? undefined : session();
+          return page ?? (s && servicesOf(s.getSnapshot().context).tokens);
         }),
         // A limit change judged against the limits shown, while current: one making every limit it
         // sends stricter or the same goes through the step-up lock (REVIEW29A-3).

@@ -367,6 +367,7 @@ export function createServerSessionClient<const F extends readonly ServerSession
         onStepUp: options.onStepUp,
         reportOutcome: (event) => notify(outcomeListeners, event),
         accepted,
+        page,
       }) ?? {},
   );
   const user = parts.find((p) => p.user)?.user;
