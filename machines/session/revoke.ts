@@ -1,7 +1,7 @@
 // A revoke (a logout naming its token), and its resends while it gets no verdict (review rj10
 // LOW-2, REVIEW-K 2): the session's every revoke goes through here. Split from refresh.ts.
 
-import type { AuthModule } from 'pam-client';
+import { AbortedError, type AuthModule } from 'pam-client';
 import { asPamError } from 'pam-client/internal';
 import type { TimersLike } from '../environment';
 import { settle } from './store';
@@ -87,18 +87,25 @@ export function revokeWithRetries<T>(
 
 /**
  * The session's auth for a logout (`logoutSession`): its `logout` of a named token is a revoke
- * sent again while it gets no verdict (`revokeWithRetries`, the resends without the logout's
- * `signal`); one naming no token is sent once.
+ * sent again while it gets no verdict (`revokeWithRetries`); one naming no token is sent once.
+ * Every send of a named token goes without the logout's `signal`, which ends only the session's
+ * wait for it: a client stopped at once after a sign-out (a navigation, an unmount, a hot reload)
+ * still ends the token at the server (review 144: the request was aborted, never sent again, and
+ * the token stayed live), as the detached login and refresh calls do.
  */
 export function resendingAuth<A extends Pick<AuthModule, 'logout'>>(auth: A, seams: RevokeSeams): A {
   const logout: AuthModule['logout'] = (options) => {
     const accessToken = options?.accessToken;
     if (typeof accessToken !== 'string') return auth.logout(options);
-    return revokeWithRetries(
-      () => auth.logout(options),
-      () => auth.logout({ accessToken }),
-      seams,
-    );
+    const send = () => auth.logout({ accessToken });
+    const sent = revokeWithRetries(send, send, seams);
+    const signal = options?.signal;
+    return new Promise((resolve, reject) => {
+      sent.then(resolve, reject);
+      const stop = () => reject(new AbortedError('POST', 'logout'));
+      if (signal?.aborted) stop();
+      else signal?.addEventListener('abort', stop, { once: true });
+    });
   };
   return Object.assign(Object.create(auth) as A, { logout });
 }
