@@ -188,18 +188,25 @@ export const needs = (http: unknown, verb: string, ok = has(http, verb)): void =
   if (!ok) throw new ConfigurationError(`http must be an adapter with a ${verb} method`);
 };
 
-/** Throws `invalid_response` when a write's answer carries a `success` that is not true. */
-function unconfirmed(name: string, raw: unknown): void {
-  // (A body that is itself false, `0` or `"false"`, PHP's `return false;`: refused too, review 138.)
-  const o = typeof raw === 'object' && raw !== null && !Array.isArray(raw);
-  if (
-    o
-      ? Object.hasOwn(raw, 'success') && readBoolean((raw as { success: unknown }).success) !== true
-      : readBoolean(raw) === false
-  )
-    throw new ResponseValidationError(name, [
-      { path: o ? ['success'] : [], code: 'not_confirmed', message: 'the server did not confirm the change' },
-    ]);
+/**
+ * Where a write's 2xx answer says the change was not made, or undefined: a `success` that is not
+ * true; a body that is itself false, `0` or `"false"` (PHP's `return false;`, review 138); an
+ * envelope's `data` saying either (`{"data":{"success":false}}`, `{"data":false}`); an `error` or
+ * `errors` that is not empty; a JSend `status` of `fail` or `error` (review 146: each resolved as
+ * saved). A few envelopes deep at most.
+ */
+function unconfirmed(raw: unknown, at: string[] = []): string[] | undefined {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return readBoolean(raw) === false ? at : undefined;
+  const o = raw as Record<string, unknown>;
+  const own = (k: string) => Object.hasOwn(o, k);
+  if (own('success') && readBoolean(o.success) !== true) return [...at, 'success'];
+  for (const k of ['error', 'errors']) {
+    const e = o[k];
+    if (own(k) && e && (typeof e !== 'object' || Object.keys(e).length)) return [...at, k];
+  }
+  if (typeof o.status === 'string' && /^\s*(fail|error)/i.test(o.status)) return [...at, 'status'];
+  return own('data') && at.length < 3 ? unconfirmed(o.data, [...at, 'data']) : undefined;
 }
 
 /**
@@ -254,7 +261,11 @@ export async function send(
     // A change the server says it did not make (`{ success: false }` in a 2xx, or a `success` it
     // cannot read as true) never resolves as made: `invalid_response`, an outcome to read again
     // (review 124: a refused marketing opt-out or LGPD acceptance was shown as saved).
-    if (op.mutation && !response) unconfirmed(name, raw);
+    const refused = op.mutation && !response && unconfirmed(raw);
+    if (refused)
+      throw new ResponseValidationError(name, [
+        { path: refused, code: 'not_confirmed', message: 'the server did not confirm the change' },
+      ]);
     if (response === null) return undefined;
     // Read in the `try` too: a custom adapter's answer whose reading throws (a Proxy trap, a getter).
     const answer = response ? parseResponse(name, response, raw) : raw;
