@@ -3,13 +3,13 @@
 // inferred and checked against the states that name it.
 
 import { asPamError } from 'pam-client/internal';
-import { assign, emit, enqueueActions, sendTo } from 'xstate';
+import { type AnyActorRef, assign, emit, enqueueActions, sendTo } from 'xstate';
 import { fromPromise } from '../actor-logic';
 import { readClock, trusted } from '../clock';
 import { randomTabId, wakeSignals } from '../environment';
 import { statusOf } from '../errors';
 import { loginMachine } from '../loginMachine';
-import { machineSetup } from '../machine-setup';
+import { afterStep, machineSetup } from '../machine-setup';
 import { internal, type SessionInternalEvent } from '../session/events';
 import { profileNow, takeProfile } from '../session/flows';
 import { boxCommand, flowStarted, type LoginChildSnapshot, loginProgress } from '../session/login';
@@ -96,7 +96,11 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       // Its clock read (a 429's `retryAt`) told again as the machines' own: the guarded door
       // refuses anything else, and the child would wait for it forever (REVIEW-P P7).
       login: loginMachine.provide({
-        actions: { readClock: (a) => readClock({ ...a, self: { send: (e) => a.self.send(trusted(e)) } }) },
+        actions: {
+          readClock: afterStep((a: Parameters<typeof readClock>[0]) =>
+            readClock({ ...a, self: { send: (e) => a.self.send(trusted(e as object) as never) } }),
+          ),
+        },
       }),
       // A 401 is the server's word too (this login is no session there: ended, or the cookie holds
       // another since): done, as its 204, but told (1): the session is then read again. No answer
@@ -391,8 +395,10 @@ export const serverSessionSetup = /* @__PURE__ */ (() =>
       emitExpiredSignOut: emit({ type: 'signedOut' as const, reason: 'expired' as const, remote: false }),
       // --- effects ---
       // An app's TICK: the clock read now (an effect), told to the machine as our own TICK.
-      readClock: ({ context, self }) =>
+      // (Once the step is done: a read that sees a step tells the clock's listeners, review 123.)
+      readClock: afterStep(({ context, self }: { context: ServerSessionContext; self: AnyActorRef }) =>
         self.send(internal({ type: 'TICK', reading: readServerClock(serverServicesOf(context)) })),
+      ),
       // The other tabs told of a login or logout (`m`) by the login held here; a logout (the server's
       // word) is kept for this origin's pages (`signedOutLogins`: an old page's seed of it is not shown).
       // A logout that named none (`loginId` null) ended whatever the cookie held: told as `UNNAMED`.

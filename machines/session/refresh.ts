@@ -22,6 +22,7 @@ import { fromPromise } from '../actor-logic';
 import { isTime, readClock as tellReading } from '../clock';
 import { type CrossTab, refreshWait } from '../cross-tab';
 import { onWake } from '../environment';
+import { afterStep } from '../machine-setup';
 import { tokenRefreshMachine } from '../tokenRefreshMachine';
 import { type Claim, type ClaimOptions, LOST_RACE_GRACE_MS, newerOwn, REFRESH_PATH } from './claim';
 import { ownerOf, servicesOf } from './context';
@@ -48,8 +49,9 @@ import type { ClockReading, SessionContext, TimeBase, Vault } from './types';
  * marked as our own, so the client's guarded door (session-facade.ts) lets it through: the
  * session's refresh cycle and login child.
  */
-export const readClockTrusted: typeof tellReading = (a) =>
-  tellReading({ ...a, self: { send: (e) => a.self.send(trusted(e as object) as never) } });
+export const readClockTrusted = /* @__PURE__ */ afterStep((a: Parameters<typeof tellReading>[0]) =>
+  tellReading({ ...a, self: { send: (e) => a.self.send(trusted(e as object) as never) } }),
+);
 
 /**
  * The refresh cycle as a child of the session. XState has no declarative way for a parent to

@@ -5,10 +5,10 @@
 // these; `sessionMachine.ts` puts the parts together.
 
 import { asPamError } from 'pam-client/internal';
-import { type ActionFunction, assign, emit } from 'xstate';
+import { type ActionFunction, type AnyActorRef, assign, emit } from 'xstate';
 import { fromCallback } from '../actor-logic';
 import { loginCore } from '../loginMachine';
-import { machineSetup, type PARTS } from '../machine-setup';
+import { afterStep, machineSetup, type PARTS } from '../machine-setup';
 import { forgotten, restored, servicesOf } from './context';
 import { internal, isInternal, type SessionInternalEvent } from './events';
 import type { SealedLogin } from './login';
@@ -193,8 +193,10 @@ const typedSetup = /* @__PURE__ */ (() =>
         // of the vault and revoked, so it does not stay live at the server.
         revokeHandle: ({ context }, handle: string) => revokeHandle(servicesOf(context), handle),
         // An app's TICK: the clock read now (an effect), told to the session as our own TICK.
-        readClock: ({ context, self }) =>
+        // (Once the step is done: a read that sees a step tells the clock's listeners, review 123.)
+        readClock: afterStep(({ context, self }: { context: SessionContext; self: AnyActorRef }) =>
           self.send(internal({ type: 'TICK', reading: readClock(servicesOf(context)) })),
+        ),
         clearTokens: ({ context }) => settle(servicesOf(context).tokens.clear()),
         // (`'logout'`: a logout made here, which ends every login counted at or below it.)
         clearTokensUnlessNewer: ({ context }, logout?: 'logout') => {
