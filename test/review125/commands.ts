@@ -185,7 +185,7 @@ export async function finish(w: LiveWorld): Promise<void> {
   await w.advance(5 * MIN);
   expect(
     vi.getTimerCount() - w.ownTimers - w.foreign.size,
-    `timers left 5 min after every client stopped (${describeTabs(w)})`,
+    `timers left 5 min after every client stopped (${describeTabs(w)}); armed at:\n${w.armedAt()}`,
   ).toBe(0);
   await w.advance(7 * H - 5 * MIN);
   checkCleanup(w);

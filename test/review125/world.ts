@@ -64,6 +64,22 @@ export class LiveWorld {
    * upstream deadline lands on the fake clock): not the clients' (the flake of a CI run, helper 489).
    */
   readonly foreign = new Set<unknown>();
+  /** Every other timer armed by `setTimeout` and still pending, with where it was armed (a failure names them). */
+  readonly armed = new Map<unknown, string>();
+  /** Where the pending timers not foreign were armed: the first frames outside node_modules, one line each. */
+  armedAt(): string {
+    return [...this.armed.values()]
+      .map((stack) =>
+        stack
+          .split('\n')
+          .slice(2)
+          .filter((l) => !l.includes('node_modules') && !l.includes('review125/world.ts'))
+          .slice(0, 3)
+          .map((l) => l.trim())
+          .join(' < '),
+      )
+      .join('\n');
+  }
   readonly kit;
   private readonly inflight = new Set<Promise<unknown>>();
   private slept = 0;
@@ -80,20 +96,24 @@ export class LiveWorld {
     });
     const [set, clear] = [globalThis.setTimeout, globalThis.clearTimeout];
     globalThis.setTimeout = ((fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
-      if (!/[\\/]src[\\/]server[\\/]/.test(new Error().stack ?? '')) return set(fn, ms, ...args);
+      const stack = new Error().stack ?? '';
+      const foreign = /[\\/]src[\\/]server[\\/]/.test(stack);
       const timer = set(
         (...a: unknown[]) => {
           this.foreign.delete(timer);
+          this.armed.delete(timer);
           fn(...a);
         },
         ms,
         ...args,
       );
-      this.foreign.add(timer);
+      if (foreign) this.foreign.add(timer);
+      else this.armed.set(timer, stack);
       return timer;
     }) as typeof setTimeout;
     globalThis.clearTimeout = ((timer: Parameters<typeof clearTimeout>[0]) => {
       this.foreign.delete(timer);
+      this.armed.delete(timer);
       clear(timer);
     }) as typeof clearTimeout;
     vi.stubGlobal('localStorage', this.storage);
