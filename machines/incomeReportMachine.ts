@@ -22,7 +22,7 @@ import type {
   IncomeReportRequest,
   IncomeReportUser,
 } from './income-report/types';
-import { afterStep, machineSetup } from './machine-setup';
+import { machineSetup } from './machine-setup';
 import { RESTORE_EVENT } from './persistence';
 
 export type { IncomeReportFailedError } from './income-report/failed-error';
@@ -157,9 +157,7 @@ function createIncomeReportMachine() {
     actions: {
       // On a clock that gives no time, an answer is stamped at the last time seen (never the
       // epoch, never ahead): the history stays in order.
-      readClock: afterStep((a: Parameters<typeof readClock>[0] & { context: IncomeReportContext }) =>
-        readClock(a, a.context.statusHistory.at(-1)?.at ?? a.context.startedAt),
-      ),
+      readClock: (a) => readClock(a, a.context.statusHistory.at(-1)?.at ?? a.context.startedAt),
       // A report is not started (nor retried) on a clock that gives no time: its deadline and
       // history could not be timed. `failed`, with the typed error; RETRY tries again.
       failClock: assign(({ context, event }) => ({

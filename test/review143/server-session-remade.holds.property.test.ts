@@ -51,7 +51,7 @@ function runOf(cmds: Cmd[], n: number): string[] {
   } as unknown as PamClock;
   const fetches = [pageFetch(), pageFetch()];
   const user = { id: 5000 + n, cancelled_account: false } as PamSessionSeed['user'];
-  type Client = ReturnType<typeof createServerSessionClient>;
+  type Client = Pick<ReturnType<typeof createServerSessionClient>, 'view' | 'stop' | 'subscribe'>;
   const live: (Client | null)[] = [null, null];
   const floor = [0, 0];
   const reached = [false, false];

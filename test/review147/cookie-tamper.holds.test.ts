@@ -33,7 +33,7 @@ async function variants(cookie: string): Promise<Record<string, string>> {
     'flipped in the IV': parts.map((p, i) => (i === 3 ? flip(p, 2) : p)).join('*'),
     'truncated by one': cookie.slice(0, -1),
     'truncated to half': cookie.slice(0, Math.floor(cookie.length / 2)),
-    'extended': `${cookie}AAAA`,
+    extended: `${cookie}AAAA`,
     'another secret, same id': await seal(
       crypto,
       session,
@@ -77,7 +77,9 @@ describe('a tampered session cookie', () => {
       expect((seed.json as { status: string }).status, what).toBe('signedOut');
       const clear = seed.headers.getSetCookie();
       expect(clear, what).toHaveLength(1);
-      expect(clear[0], what).toMatch(/^__Host-pam-session=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax; Secure$/);
+      expect(clear[0], what).toMatch(
+        /^__Host-pam-session=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax; Secure$/,
+      );
       const t2 = new Browser(fx.served.url);
       t2.cookie = bad;
       const profile = await t2.call('GET', PROFILE);

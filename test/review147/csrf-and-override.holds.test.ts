@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createPamServer } from '../../src/server/index';
 import { SECRETS } from '../server/harness';
 import { fullInfo, type HostileAPI, json, loginOk, useHostile, user } from '../server/hostile';
-import { serveHandler, type ServedHandler } from '../support/serve-handler';
+import { type ServedHandler, serveHandler } from '../support/serve-handler';
 import { cookieLines, rawRequest } from './support';
 
 const hostile = useHostile();
@@ -29,7 +29,8 @@ async function setUp(): Promise<{ api: HostileAPI; url: string; seen: Seen[]; co
   api.handler = (req, res, body) => {
     seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
     if (req.url === '/auth/login') return json(res, 200, loginOk());
-    if (req.url?.startsWith('/auth/user-profile')) return json(res, 200, { user: user(), userInfo: { ...loginOk().userInfo, ...fullInfo() } });
+    if (req.url?.startsWith('/auth/user-profile'))
+      return json(res, 200, { user: user(), userInfo: { ...loginOk().userInfo, ...fullInfo() } });
     return json(res, 200, { success: true });
   };
   const pam = createPamServer({ apiBaseURL: api.url, secrets: SECRETS });
@@ -87,7 +88,12 @@ describe('CSRF on mutating routes', () => {
 
   it('refuses form-encoded and text/plain bodies on a JSON route even from the same origin: 415', async () => {
     const { url, seen, cookie } = await setUp();
-    for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x', '']) {
+    for (const type of [
+      'application/x-www-form-urlencoded',
+      'text/plain',
+      'multipart/form-data; boundary=x',
+      '',
+    ]) {
       const r = await rawRequest(
         url,
         'POST',
@@ -124,7 +130,14 @@ describe('CSRF on mutating routes', () => {
     expect(seen).toHaveLength(1);
     const h = seen[0]!.headers;
     expect(seen[0]!.method).toBe('POST');
-    for (const name of ['x-http-method-override', 'x-http-method', 'x-method-override', 'cookie', 'x-forwarded-host', 'forwarded'])
+    for (const name of [
+      'x-http-method-override',
+      'x-http-method',
+      'x-method-override',
+      'cookie',
+      'x-forwarded-host',
+      'forwarded',
+    ])
       expect(h[name], name).toBeUndefined();
     expect(h.authorization).toBe('bearer TOKEN-abcdefgh12345');
     expect(h['x-forwarded-for']).toBeUndefined();

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createPamServer } from '../../src/server/index';
 import { SECRETS } from '../server/harness';
 import { fullInfo, type HostileAPI, json, loginOk, TOKEN, useHostile, user } from '../server/hostile';
-import { serveHandler, type ServedHandler } from '../support/serve-handler';
+import { type ServedHandler, serveHandler } from '../support/serve-handler';
 import { cookieLines, type RawAnswer, rawRequest } from './support';
 
 const hostile = useHostile();
@@ -66,11 +66,17 @@ describe('proxied paths', () => {
       ['PUT', '/pam/auth/login'],
     ];
     for (const [method, path] of paths) {
-      const r = await rawRequest(url, method, path, {
-        cookie,
-        'x-pam-client': '1',
-        'content-type': 'application/json',
-      }, method === 'GET' ? undefined : '{}');
+      const r = await rawRequest(
+        url,
+        method,
+        path,
+        {
+          cookie,
+          'x-pam-client': '1',
+          'content-type': 'application/json',
+        },
+        method === 'GET' ? undefined : '{}',
+      );
       expect([400, 403, 404], `${method} ${path}: ${r.status}`).toContain(r.status);
       expect(r.text).not.toContain(TOKEN);
     }
@@ -114,7 +120,9 @@ describe('an upstream that echoes the session secrets', () => {
       expect(headerText(r)).not.toContain(secret);
     }
     expect(r.text.toLowerCase()).not.toContain(TOKEN.toLowerCase());
-    const names = Object.keys(r.headers).filter((h) => !['connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(h));
+    const names = Object.keys(r.headers).filter(
+      (h) => !['connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(h),
+    );
     expect(names.sort()).toEqual(['cache-control', 'content-type', 'date', 'x-content-type-options']);
     expect(cookieLines(r).some((l) => l.startsWith('sid='))).toBe(false);
   });

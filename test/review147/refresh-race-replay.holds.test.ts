@@ -3,7 +3,14 @@
 // nothing and never clears the player's newer cookie from the server's side.
 
 import { describe, expect, it } from 'vitest';
-import { Browser, clearsCookie, liveAtApi, openCookie, type TestClock, usePamPerTest } from '../server/harness';
+import {
+  Browser,
+  clearsCookie,
+  liveAtApi,
+  openCookie,
+  type TestClock,
+  usePamPerTest,
+} from '../server/harness';
 
 const clock: TestClock = { now: Date.parse('2026-11-28T12:00:00Z') };
 const { ref, pam } = usePamPerTest(clock);
@@ -39,12 +46,18 @@ describe('concurrent refresh and replayed cookies', () => {
     const a2 = new Browser(fx.served.url);
     a1.cookie = c0;
     a2.cookie = c0;
-    const [r1, r2] = await Promise.all([a1.call('GET', PROFILE), a2.call('GET', '/pam/session', undefined, SAME)]);
+    const [r1, r2] = await Promise.all([
+      a1.call('GET', PROFILE),
+      a2.call('GET', '/pam/session', undefined, SAME),
+    ]);
     expect(r1.status).toBe(200);
     expect(r2.status).toBe(200);
     expect((r2.json as { status: string }).status).toBe('signedIn');
     expect(refreshes()).toBe(1);
-    const t1 = [...(await tokensSet(r1.headers.getSetCookie())), ...(await tokensSet(r2.headers.getSetCookie()))];
+    const t1 = [
+      ...(await tokensSet(r1.headers.getSetCookie())),
+      ...(await tokensSet(r2.headers.getSetCookie())),
+    ];
     expect(t1).toHaveLength(2);
     expect(new Set(t1).size).toBe(1);
     expect(t1[0]).not.toBe(t0);

@@ -18,16 +18,17 @@ export function rawRequest(
 ): Promise<RawAnswer> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = request(
-      { host: url.hostname, port: url.port, method, path, headers },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString() }),
-        );
-      },
-    );
+    const req = request({ host: url.hostname, port: url.port, method, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          text: Buffer.concat(chunks).toString(),
+        }),
+      );
+    });
     req.on('error', reject);
     if (body !== undefined) req.write(body);
     req.end();
