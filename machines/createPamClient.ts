@@ -357,6 +357,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       flow.setup?.({
         env,
         http: flowHttp,
+        grants: http,
         auth: core,
         endpoints: options.endpoints,
         session: () => session,

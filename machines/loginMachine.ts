@@ -159,6 +159,17 @@ const initial = {
   challenged: null,
 };
 
+/**
+ * Whether an answer's `email` names another account than `sent` (the e-mail registered), ignoring
+ * case and the spaces around; none answered: not another.
+ *
+ * @internal The session's seal of a registration's answer reads it too (machines/session/login.ts).
+ */
+export const otherEmail = (answered: unknown, sent: unknown): boolean => {
+  const fold = (e: unknown) => String(e).trim().toLowerCase();
+  return typeof answered === 'string' && fold(answered) !== fold(sent);
+};
+
 const accepted = (login: unknown, password: unknown, appSource: string | undefined, captcha?: unknown) => ({
   ...initial,
   login: typeof login === 'string' ? login : null,
@@ -424,6 +435,20 @@ export const loginMachine = /* @__PURE__ */ (() =>
         onDone: [
           { guard: 'asksForCode', target: 'twoFactorRequired', actions: 'noteChallenge' },
           { guard: 'accountCancelled', target: 'cancelledAccount' },
+          // An account signed in that names another e-mail than the one registered (review 149: a
+          // server's mix-up signed the player in as someone else): refused, as a code answer naming
+          // another player is (the session revokes its token).
+          {
+            guard: ({ context, event }: { context: LoginContext; event: LoginEvent }) =>
+              otherEmail((event as Settled).output?.user?.email, context.login),
+            target: 'failed',
+            actions: assign({
+              error: () =>
+                new ResponseValidationError('register', [
+                  { path: ['user', 'email'], code: 'invalid_value', message: 'not the account registered' },
+                ]),
+            }),
+          },
           'authenticated',
         ],
         onError: [

@@ -1,4 +1,4 @@
-import { type PamError, type RegistrationModule, type Secret, secret } from 'pam-client';
+import { isValidCpf, type PamError, type RegistrationModule, type Secret, secret } from 'pam-client';
 import { asPamError } from 'pam-client/internal';
 import { assign, type DoneActorEvent, type ErrorActorEvent, type EventObject, emit } from 'xstate';
 import type { CaptchaProvider, RegistrationPayload } from './login/request';
@@ -99,6 +99,25 @@ function boxed(payload: RegistrationPayload): SubmittedRegistration {
 const initial = { document: null, documentCheck: 'unchecked' as DocumentCheck, prefill: null, error: null };
 const services = (input: RegistrationInput) => ({ auth: input.auth });
 
+/**
+ * The check a submitted payload carries: the one made of its own number (digits compared), else
+ * `unchecked` (review 149: a number checked valid, then another submitted, said valid).
+ */
+const checkOf = (context: RegistrationContext, event: RegistrationEvent): DocumentCheck => {
+  const digits = (v: unknown) => (typeof v === 'string' ? v.replace(/\D/g, '') : '');
+  const number =
+    event.type === 'SUBMIT' ? digits((readOwn(event.payload) as { number?: unknown }).number) : '';
+  return number && number === digits(context.document) ? context.documentCheck : 'unchecked';
+};
+
+/** CHECK_DOCUMENT: a number that is no CPF is invalid at once (nothing sent), else checked. */
+const REFUSE = {
+  guard: 'notCpf',
+  target: 'documentInvalid',
+  actions: ['startCheck', 'refuseDocument'],
+} as const;
+const CHECK = [REFUSE, { target: 'checkingDocument', actions: 'startCheck' }] as const;
+
 /** Builds the machine; one pure call, so a bundle that does not use it drops all of it. */
 function createRegistrationMachine() {
   return machineSetup({
@@ -117,6 +136,9 @@ function createRegistrationMachine() {
       documentValid: ({ event }) =>
         (doneOutput(event) as { docnumber_valid?: unknown })?.docnumber_valid === true,
       documentRejected: ({ event }) => isDocumentRejected(failure(event)),
+      // A number registration refuses (no CPF: all digits the same, wrong check digits) is invalid
+      // at once, nothing sent (review 149).
+      notCpf: ({ event }) => !isValidCpf((event as { number?: unknown }).number),
     },
     actions: {
       startCheck: assign(({ event }) =>
@@ -144,7 +166,7 @@ function createRegistrationMachine() {
       emitSubmitted: emit(({ context, event }) => ({
         type: 'submitted' as const,
         payload: boxed(event.type === 'SUBMIT' ? event.payload : ({ password: secret('') } as never)),
-        documentCheck: context.documentCheck,
+        documentCheck: checkOf(context, event),
       })),
     },
   }).createMachine({
@@ -154,7 +176,7 @@ function createRegistrationMachine() {
     states: {
       editing: {
         on: {
-          CHECK_DOCUMENT: { target: 'checkingDocument', actions: 'startCheck' },
+          CHECK_DOCUMENT: CHECK,
           SUBMIT: { target: 'submitted', actions: 'emitSubmitted' },
           RESET: { actions: 'reset' },
         },
@@ -176,14 +198,14 @@ function createRegistrationMachine() {
         },
         on: {
           // A new number replaces the check in flight (leaving the state aborts it).
-          CHECK_DOCUMENT: { target: 'checkingDocument', reenter: true, actions: 'startCheck' },
+          CHECK_DOCUMENT: [REFUSE, { target: 'checkingDocument', reenter: true, actions: 'startCheck' }],
           RESET: { target: 'editing', actions: 'reset' },
         },
       },
       documentInvalid: {
         // Stops here: another number, or RESET to start over without one.
         on: {
-          CHECK_DOCUMENT: { target: 'checkingDocument', actions: 'startCheck' },
+          CHECK_DOCUMENT: CHECK,
           RESET: { target: 'editing', actions: 'reset' },
         },
       },
@@ -191,7 +213,7 @@ function createRegistrationMachine() {
         type: 'final',
         output: ({ context, event }) => ({
           payload: boxed(event.type === 'SUBMIT' ? event.payload : ({ password: secret('') } as never)),
-          documentCheck: context.documentCheck,
+          documentCheck: checkOf(context, event),
         }),
       },
     },

@@ -77,6 +77,11 @@ export interface FlowSetup {
    * player beyond one client (the step-up count without `localStorage`, review 148). None: the token store.
    */
   page?: object;
+  /**
+   * @internal The adapter without the client's stop, for the calls that grant a token (a
+   * registration's): they run to their end after a stop, and a grant then is revoked (review 149).
+   */
+  grants?: HttpAdapter;
 }
 
 /** What a flow adds to the client. */
@@ -277,7 +282,11 @@ export const userModule = (): ClientFlow<'user'> => ({
 export const registration = (): ClientFlow<'registration'> => ({
   name: 'registration',
   session: REGISTRATION_SESSION,
-  setup: ({ http, endpoints }) => ({ registration: createRegistrationModule(http, { endpoints }) }),
+  // (On the adapter the client's stop does not end: a registration the session stopped waiting for
+  // runs to its end, its grant revoked, as a login's: review 149.)
+  setup: ({ http, grants, endpoints }) => ({
+    registration: createRegistrationModule(grants ?? http, { endpoints }),
+  }),
 });
 
 /**

@@ -6,7 +6,7 @@ import { type AuthUser, isValidCpf, type LoginResponse, type LoginSuccess } from
 import { asPamError } from 'pam-client/internal';
 import { documentText } from '../../src/schemas/typed-text';
 import { box, boxCaptcha, boxRegistration, withoutUserToken } from '../login/request';
-import { MAX_REJECTED_CODES } from '../loginMachine';
+import { MAX_REJECTED_CODES, otherEmail } from '../loginMachine';
 import { servicesOf } from './context';
 import { drawLoginId, nextCounter } from './order';
 import type { AcceptedRestriction } from './profile-services';
@@ -59,7 +59,11 @@ function sealedAuth(
     const named = response.user?.id;
     if (response.type === 'two_factor_code' && !challenged.has(login) && Number.isSafeInteger(named))
       challenged.set(login, named);
-    const other = !response.type && challenged.has(login) && named !== challenged.get(login);
+    const other =
+      !response.type &&
+      ((challenged.has(login) && named !== challenged.get(login)) ||
+        // A registration signed in as another account (review 149).
+        (sent?.email !== undefined && otherEmail(response.user?.email, sent.email)));
     // When the answer arrived (server time: the clock has just learned from this answer), and
     // the new login's id: stamped here (an actor), so the session's transitions stay pure. The id
     // is random, so two logins of one instant still differ.

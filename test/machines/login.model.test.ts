@@ -134,8 +134,9 @@ const auth = { login: () => Promise.reject(new Error('the model never calls auth
 const input: LoginInput = { auth, now: () => NOW };
 const { machine: modelMachine } = fakeServer();
 
+// (The account registered is the one the answer signs in: another is refused, review 149.)
 const REGISTRATION = {
-  email: 'new@x',
+  email: 'ok@x',
   password: 'pw',
   country: 'BR',
   nationalities: '["BR"]',

@@ -36,6 +36,18 @@ type Kind = keyof typeof ANSWERS;
 const INVALID_CODE = { refused: 'invalid_request', malformed: 'invalid_request', rejected: 'http' } as const;
 const KINDS = Object.keys(ANSWERS) as Kind[];
 
+/** A valid CPF for each kind of answer (a number that is no CPF is refused unsent: review 149). */
+const cpf = (base: number): string => {
+  const d = String(base).padStart(9, '0').split('').map(Number);
+  for (const n of [10, 11]) {
+    const sum = d.reduce((s, x, i) => s + x * (n - i), 0);
+    d.push(((sum * 10) % 11) % 10);
+  }
+  return d.join('');
+};
+const CPF_OF = Object.fromEntries(KINDS.map((k, i) => [k, cpf(123_456_780 + i)])) as Record<Kind, string>;
+const KIND_OF = Object.fromEntries(KINDS.map((k) => [CPF_OF[k], k])) as Record<string, Kind>;
+
 interface Pending {
   kind: Kind;
   signal: AbortSignal;
@@ -48,7 +60,7 @@ function fakeServer() {
   const check = fromPromise<ValidateDocumentResponse, DocumentRequest>(
     ({ input, signal }) =>
       new Promise((resolve, reject) => {
-        const kind = input.number as Kind;
+        const kind = KIND_OF[input.number] as Kind;
         const answer: { output?: ValidateDocumentResponse; error?: unknown } = ANSWERS[kind];
         const request: Pending = {
           kind,
@@ -80,10 +92,11 @@ const view = (s: Snap) => ({
 
 const input = { auth: { validateDocument: () => Promise.reject(new Error('the model never calls auth')) } };
 const { machine: modelMachine } = fakeServer();
+// (Its number, the one every check of the model is of: the check a payload carries is its own's.)
 const PAYLOAD = { email: 'a@x', password: 'pw', country: 'BR', nationalities: '["BR"]', optIn: false };
 const EVENTS: AnyEventObject[] = [
-  { type: 'CHECK_DOCUMENT', number: 'n' },
-  { type: 'SUBMIT', payload: PAYLOAD },
+  { type: 'CHECK_DOCUMENT', number: CPF_OF.valid },
+  { type: 'SUBMIT', payload: { ...PAYLOAD, number: CPF_OF.valid } },
   { type: 'RESET' },
   ...KINDS.map((kind) => {
     const answer: { output?: unknown; error?: unknown } = ANSWERS[kind];
@@ -154,6 +167,7 @@ describe('registrationMachine (model-based, every shortest path)', () => {
     const { pending, machine } = fakeServer();
     const actor = createActor(machine, { input }).start();
     const busy = (s: Snap) => s.matches('checkingDocument');
+    let checked: string | undefined;
     try {
       for (const [i, step] of path.steps.entries()) {
         const event = step.event as AnyEventObject;
@@ -162,10 +176,11 @@ describe('registrationMachine (model-based, every shortest path)', () => {
           // A new check aborts exactly the one in flight (one while checking, none otherwise).
           const open = pending.filter((r) => !r.answered);
           expect(open).toHaveLength(busy(actor.getSnapshot()) ? 1 : 0);
-          actor.send({ type: 'CHECK_DOCUMENT', number: kindOf(next) });
+          checked = CPF_OF[kindOf(next)];
+          actor.send({ type: 'CHECK_DOCUMENT', number: checked });
           expect(open.map((r) => r.signal.aborted)).toEqual(open.map(() => true));
         } else if (event.type === 'SUBMIT') {
-          actor.send({ type: 'SUBMIT', payload: PAYLOAD });
+          actor.send({ type: 'SUBMIT', payload: { ...PAYLOAD, number: checked } });
         } else if (event.type === 'RESET') {
           const open = pending.filter((r) => !r.answered);
           expect(open).toHaveLength(busy(actor.getSnapshot()) ? 1 : 0);

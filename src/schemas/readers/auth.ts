@@ -7,6 +7,7 @@ import {
   APP_SOURCE,
   CODE_MAX,
   CONTACT_OR_EMPTY,
+  CONTACT_TEXT,
   DOCUMENT_TEXT,
   documentText,
   EMAIL_MAX,
@@ -285,14 +286,17 @@ export const isJsonStringArray = (s: string): boolean => {
   if (s.length > 1024) return false;
   try {
     const v: unknown = JSON.parse(s);
-    return Array.isArray(v) && v.every((x) => typeof x === 'string');
+    // Each a nationality's text, as every other free text of the payload (review 149: a NUL, a
+    // line break, a bidi override, an empty item were sent).
+    return Array.isArray(v) && v.every((x) => typeof x === 'string' && CONTACT_TEXT.test(x));
   } catch {
     return false;
   }
 };
 
 /** `isJsonStringArray`'s refusal (the zod schema's too). */
-export const NATIONALITIES = 'must be a JSON-encoded array of strings (at most 1024 characters)';
+export const NATIONALITIES =
+  'must be a JSON-encoded array of texts (no control or invisible character; at most 1024 characters)';
 
 const OptionalString = /* @__PURE__ */ (() => optional(string))();
 
