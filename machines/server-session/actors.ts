@@ -63,7 +63,10 @@ export const expiryTimer = /* @__PURE__ */ fromCallback<
   if (expiresAt === null) return;
   const s = serverServicesOf(input);
   let id: unknown;
+  // (Stopped by the TICK it tells, it arms nothing after: review 151's class.)
+  let ended = false;
   const arm = (ms = expiresAt - s.serverNow()) => {
+    if (ended) return;
     id = s.timers.setTimeout(
       () => {
         const reading = readServerClock(s);
@@ -75,7 +78,10 @@ export const expiryTimer = /* @__PURE__ */ fromCallback<
     );
   };
   arm();
-  return () => s.timers.clearTimeout(id);
+  return () => {
+    ended = true;
+    s.timers.clearTimeout(id);
+  };
 });
 
 /**

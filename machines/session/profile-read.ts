@@ -59,7 +59,12 @@ export const watchClock = /* @__PURE__ */ fromCallback<{ type: string }, Profile
     const { timers } = services as { timers?: TimersLike };
     let day = 0;
     let id: unknown;
+    // Stopped (its cleanup ran): no look again. What it tells its parent may stop it at once (a
+    // `CLOCK` the flow leaves on), and a look armed after its cleanup was never cleared: one every
+    // 5 s for the page's life (review 151).
+    let ended = false;
     const look = () => {
+      if (ended) return;
       const s = stampOf(services);
       recall(s.at, true);
       // (Its first look too: a midnight passed while it was restarted, a trust change or the flow's
@@ -86,6 +91,7 @@ export const watchClock = /* @__PURE__ */ fromCallback<{ type: string }, Profile
       look();
     });
     return () => {
+      ended = true;
       off();
       timers?.clearTimeout(id);
     };
