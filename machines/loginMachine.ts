@@ -163,7 +163,7 @@ const initial = {
  * Whether an answer's `email` names another account than `sent` (the e-mail registered), ignoring
  * case and the spaces around; none answered: not another.
  *
- * @internal The session's seal of a registration's answer reads it too (machines/session/login.ts).
+ * (The session's seal of a registration's answer reads it too: machines/session/login.ts.)
  */
 export const otherEmail = (answered: unknown, sent: unknown): boolean => {
   const fold = (e: unknown) => String(e).trim().toLowerCase();
