@@ -74,7 +74,7 @@ export class LiveWorld {
           .split('\n')
           .slice(2)
           .filter((l) => !l.includes('node_modules') && !l.includes('review125/world.ts'))
-          .slice(0, 3)
+          .slice(0, 6)
           .map((l) => l.trim())
           .join(' < '),
       )
@@ -96,7 +96,11 @@ export class LiveWorld {
     });
     const [set, clear] = [globalThis.setTimeout, globalThis.clearTimeout];
     globalThis.setTimeout = ((fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+      // (Deep enough to name the client code behind a leftover timer: a failure prints them.)
+      const limit = Error.stackTraceLimit;
+      Error.stackTraceLimit = 30;
       const stack = new Error().stack ?? '';
+      Error.stackTraceLimit = limit;
       const foreign = /[\\/]src[\\/]server[\\/]/.test(stack);
       const timer = set(
         (...a: unknown[]) => {
