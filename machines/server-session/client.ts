@@ -338,8 +338,7 @@ export function createServerSessionClient<const F extends readonly ServerSession
   };
   const auth = keptLogins(plain, endLogin, stop.signal, cleared);
   const flowHttp = stoppable(typed as unknown as HttpAdapter, stop.signal);
-  // A restriction accepted here is kept for the player past the login and the page (memory per
-  // page, `pageOf`, and `localStorage` where there is one), as `createPamClient` keeps it.
+  // What is kept for a player (accepted, play time, step-up count) outlives the client: per page (`pageOf`).
   const page = pageOf(options.fetch, prefix as string);
   const accepted = acceptedStoreOf(page);
   // After stop() no session (an inert client's actor never started: its status stays active).
