@@ -211,6 +211,8 @@ function createLoginMachine(
       // in someone else; one that names none, as a sign-in must, is another player too).
       otherPlayer: ({ context, event }) =>
         context.challenged !== null && (event as Settled).output?.user?.id !== context.challenged,
+      // A registration's sign-in of another e-mail than the one registered (review 149).
+      otherAccount: ({ context, event }) => otherEmail((event as Settled).output?.user?.email, context.login),
       // Told by its type, or by a completed answer whose user's account is cancelled (spec 5.2).
       // accountStanding(user) === 'cancelled' written out (cancelled_account exactly true), so this
       // machine alone does not carry the three standings (its row's budget, issue 33).
@@ -254,6 +256,12 @@ function createLoginMachine(
         error: () =>
           new ResponseValidationError('login', [
             { path: ['user', 'id'], code: 'invalid_value', message: 'not the player the code was asked for' },
+          ]),
+      }),
+      refuseOtherAccount: assign({
+        error: () =>
+          new ResponseValidationError('register', [
+            { path: ['user', 'email'], code: 'invalid_value', message: 'not the account registered' },
           ]),
       }),
       forgetPassword: assign({ password: null }),
@@ -438,17 +446,7 @@ export const loginMachine = /* @__PURE__ */ (() =>
           // An account signed in that names another e-mail than the one registered (review 149: a
           // server's mix-up signed the player in as someone else): refused, as a code answer naming
           // another player is (the session revokes its token).
-          {
-            guard: ({ context, event }: { context: LoginContext; event: LoginEvent }) =>
-              otherEmail((event as Settled).output?.user?.email, context.login),
-            target: 'failed',
-            actions: assign({
-              error: () =>
-                new ResponseValidationError('register', [
-                  { path: ['user', 'email'], code: 'invalid_value', message: 'not the account registered' },
-                ]),
-            }),
-          },
+          { guard: 'otherAccount', target: 'failed', actions: 'refuseOtherAccount' },
           'authenticated',
         ],
         onError: [

@@ -48,7 +48,7 @@ export const rows = [
     code: `import { createCustomPamClient } from 'pam-client/machines';
       export const client = (baseURL) => createCustomPamClient({ baseURL, flows: [] });`,
     budget: 42_500,
-    ceiling: 45_876, // sixty-first pass: measured + 20 (45,856: a registration naming another account refused (review 149), the clock watch and clock listeners stopped for good (review 151), the login answer's length check before its echo walk; safety outranks the bytes); before: 45,798 (history: git log -p scripts/size.mjs)
+    ceiling: 45_917, // sixty-first pass: measured + 20 (45,897: a registration naming another account refused (review 149), the clock watch and clock listeners stopped for good (review 151); its guard and action named for the review book; safety outranks the bytes); before: 45,856 (history: git log -p scripts/size.mjs)
     // Lowered 47,300 -> 46,900 (issue 33): restore opt-in took it from 47,015 to 46,500; the session's
     // time on events, committed after, brought it to 46,806.
     // Lowered 47,550 -> 46,230 (issue 33): registration became a flow, out of createAuthModule
@@ -61,7 +61,7 @@ export const rows = [
     code: `import { createCustomPamClient } from 'pam-client/machines'; export { useSession } from 'pam-client/vue';
       export const client = (baseURL) => createCustomPamClient({ baseURL, flows: [] });`,
     budget: 42_700,
-    ceiling: 46_241, // sixty-first pass: measured + 20 (46,221: a registration naming another account refused (review 149), the clock watch and clock listeners stopped for good (review 151), the login answer's length check before its echo walk; safety outranks the bytes); before: 46,171 (history: git log -p scripts/size.mjs)
+    ceiling: 46_284, // sixty-first pass: measured + 20 (46,264: a registration naming another account refused (review 149), the clock watch and clock listeners stopped for good (review 151); its guard and action named for the review book; safety outranks the bytes); before: 46,221 (history: git log -p scripts/size.mjs)
     // Lowered 47,790 -> 46,440 (issue 33): registration as a flow (47,920 -> 46,420 on the same tree).
     // Lowered 46,540 -> 46,525 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 46,527 -> 46,505.
     external: ['vue'],
@@ -95,7 +95,7 @@ export const rows = [
       export const client = (baseURL) => createCustomPamClient({ baseURL, flows: [...operatorPreset(), debugLog()] });`,
     budget: 60_000,
     // Lowered 66,070 -> 66,050 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 66,055 -> 66,030.
-    ceiling: 80_255, // sixty-first pass: measured + 20 (80,235: a registration naming another account refused (review 149), the clock watch and clock listeners stopped for good (review 151), the login answer's length check before its echo walk; safety outranks the bytes); before: 80,124 (history: git log -p scripts/size.mjs)
+    ceiling: 80_276, // sixty-first pass: measured + 20 (80,256: a registration naming another account refused (review 149), the clock watch and clock listeners stopped for good (review 151); its guard and action named for the review book; safety outranks the bytes); before: 80,235 (history: git log -p scripts/size.mjs)
     external: ['vue'],
     requires: [
       ['machines', ['createCustomPamClient', 'operatorPreset', 'debugLog']],
@@ -220,7 +220,7 @@ export const rows = [
       export const client = (baseURL) => createCustomPamClient({ baseURL, flows: funnelEvents(operatorPreset()) });`,
     budget: 59_000, // the preset's 56,000 + 3 kB for the events
     // Lowered 65,050 -> 65,030 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 65,040 -> 65,012.
-    ceiling: 78_855, // sixty-first pass: measured + 20 (78,835: a registration naming another account refused (review 149), the clock watch and clock listeners stopped for good (review 151), the login answer's length check before its echo walk; safety outranks the bytes); before: 78,701 (history: git log -p scripts/size.mjs)
+    ceiling: 78_876, // sixty-first pass: measured + 20 (78,856: a registration naming another account refused (review 149), the clock watch and clock listeners stopped for good (review 151); its guard and action named for the review book; safety outranks the bytes); before: 78,835 (history: git log -p scripts/size.mjs)
     external: ['vue'],
     requires: [
       ['machines', ['createCustomPamClient', 'operatorPreset', 'funnelEvents']],

@@ -15,6 +15,14 @@ const pieced = (text: string, secret: string) => {
   return false;
 };
 
+/** `t` as the scrubber reads it again (src/errors/scrub.ts, `text`: REVIEW-U U-4, reviews 69, 71). */
+const rendered = (t: string) => {
+  const d = t.replace(/(\d)[^\p{L}\p{N}]{1,3}(?=\d)/gu, '$1');
+  return /[\xad\u200b-\u200f\u2060\ufeff]|\S\s\S\s\S\s\S/.test(d)
+    ? d.replace(/[\xad\u200b-\u200f\u2060\ufeff]|(\S)\s(?=\S)/g, '$1')
+    : d;
+};
+
 const secret = fc.stringMatching(/^[A-Za-z0-9_.-]{12,60}$/);
 const text = (s: string) =>
   fc
@@ -37,12 +45,14 @@ describe('a part of a secret in what errors carry (parts)', () => {
         ([s, t]) => {
           const out = createScrubber([s], true).text(t);
           expect(runs(out, s)).toEqual([]);
-          if (!pieced(t, s)) expect(out).toBe(t);
+          // (Nor read as it renders: digits joined across up to 3 non-letters, single spaces closed
+          // up, as the scrubber reads an error text too: `5_7` is `57`. A seed of CI, 416846522.)
+          if (![t, rendered(t)].some((u) => pieced(u, s))) expect(out).toBe(t);
           // Without `parts` (the server's proxy, a 2xx value): only the whole secret.
           expect(createScrubber([s]).text(s.slice(1))).toBe(s.slice(1));
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 300, examples: [[['3_-eV57.AK.S_QD5_-_', '.AK.S_QD5_7.AK.S_QD5_']]] },
     );
   });
 });
