@@ -2,17 +2,21 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createScrubber, type Scrubber } from '../../src/errors/scrub';
 import { anchorOf, variantAnchorOf } from '../../src/errors/scrub-forms';
-import { hidesAllOf, holdsUnambiguousBytes } from './ae4-novel';
 import { anySecret, BYTE_FORMS, inBody, UNICODE_FORMS } from './echo-forms';
 import { ENCODERS, hostilePassword } from './encoders';
+import { SINCE_CC4ABD6 } from './scrub-since-cc4abd6';
 import { variantOf, variantToken } from './scrub-variants';
 import { createScrubber as createOldScrubber } from './szerr-old-scrub';
 import { anchorOf as oldAnchorOf, variantAnchorOf as oldVariantAnchorOf } from './szerr-old-scrub-forms';
 
-// The scrubber after the eleventh size pass (issue 33: the same code, fewer bytes) against the
-// one of cc4abd6 (./szerr-old-scrub.ts, copied as it was): every path gives the same output, to
-// the character, over texts with secrets in every form the echo tests know, near misses and
-// noise; `mayHold` gives the same answer; the anchors are the same.
+// The scrubber after the eleventh size pass (issue 33: the same code, fewer bytes) against a copy:
+// every path gives the same output, to the character, over texts with secrets in every form the
+// echo tests know, near misses and noise; `mayHold` gives the same answer; the anchors are the
+// same. The copy was of cc4abd6 until the sixty-second pass; the reviews since changed the
+// scrubber on purpose (fail closed), and CI's random runs kept meeting texts where the two parted
+// (three seeds in one pass). Re-based then on 1959efa6 (./szerr-old-scrub*.ts, copied as they
+// were): the next size pass is held to it; what parts the scrubber of today from the one of
+// cc4abd6 is pinned, case by case, in ./scrub-since-cc4abd6.test.ts.
 
 const KEEP: ReadonlySet<string> = new Set(['access_token', 'token', 'refresh_token']);
 
@@ -103,26 +107,26 @@ function paths(scrub: Scrubber, secrets: string[], text: string): unknown[] {
   ];
 }
 
-describe('the scrubber against the one of cc4abd6 (size pass: the same behaviour)', () => {
-  it('property: every path gives what the old one gave, to the character', () => {
+describe('the scrubber against its copy of 1959efa6 (a size pass: the same behaviour)', () => {
+  it('property: every path gives what the copy gave, to the character', () => {
     fc.assert(
       fc.property(cases, ({ secrets, text }) => {
         const now = paths(createScrubber(secrets), secrets, text);
         const then = paths(createOldScrubber(secrets), secrets, text);
-        // AE-4 (./ae4-novel.ts): errors' paths (0-2) the same; where an unambiguous secret's byte
-        // form is, a 2xx path (3-6) hides all the old one hid; where any secret's is, `mayHold`
-        // (7-9) may say yes where the old one said no (a 2xx text is read for every secret's byte
-        // forms, the errors' list: a 2FA code's hex too, which the walk then leaves). Each such
-        // difference is taken as the old value, the rest compared as it is.
-        const novel = holdsUnambiguousBytes(secrets, text);
-        const bytes = holdsUnambiguousBytes(secrets, text, true);
-        const allowed = (out: unknown, i: number) =>
-          i > 6 ? bytes && out === true : i > 2 && novel && hidesAllOf(String(out), String(then[i]));
-        expect(now.map((out, i) => (allowed(out, i) ? then[i] : out))).toEqual(then);
+        expect(now).toEqual(then);
       }),
-      // (Kept: CI's seed -739719723, fiftieth pass: a code's digits across `%`, which the rule of
-      // reviews 69 and 71 joins; the old scrubber was then brought to that rule.)
-      { numRuns: 200, examples: [[{ secrets: ['937362', 'çé/ç*(*Q5Ug25('], text: '93736%2B' }]] },
+      {
+        numRuns: 200,
+        // (Kept: the texts where the scrubber of today parts from the one of cc4abd6, the copy
+        // before the re-base: ./scrub-since-cc4abd6.test.ts pins what it gives for each.)
+        // (And CI's seed -739719723, fiftieth pass: a code's digits across `%`.)
+        examples: [
+          [{ secrets: ['937362', 'çé/ç*(*Q5Ug25('], text: '93736%2B' }],
+          ...SINCE_CC4ABD6.map(
+            ({ secrets, text }) => [{ secrets, text }] as [{ secrets: string[]; text: string }],
+          ),
+        ],
+      },
     );
   }, 120_000);
 
