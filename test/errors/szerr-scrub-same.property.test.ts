@@ -4,17 +4,17 @@ import { createScrubber, type Scrubber } from '../../src/errors/scrub';
 import { anchorOf, variantAnchorOf } from '../../src/errors/scrub-forms';
 import { anySecret, BYTE_FORMS, inBody, UNICODE_FORMS } from './echo-forms';
 import { ENCODERS, hostilePassword } from './encoders';
+import { createScrubber as createOldScrubber } from './scrub-copy';
+import { anchorOf as oldAnchorOf, variantAnchorOf as oldVariantAnchorOf } from './scrub-copy-forms';
 import { SINCE_CC4ABD6 } from './scrub-since-cc4abd6';
 import { variantOf, variantToken } from './scrub-variants';
-import { createScrubber as createOldScrubber } from './szerr-old-scrub';
-import { anchorOf as oldAnchorOf, variantAnchorOf as oldVariantAnchorOf } from './szerr-old-scrub-forms';
 
 // The scrubber after the eleventh size pass (issue 33: the same code, fewer bytes) against a copy:
 // every path gives the same output, to the character, over texts with secrets in every form the
 // echo tests know, near misses and noise; `mayHold` gives the same answer; the anchors are the
 // same. The copy was of cc4abd6 until the sixty-second pass; the reviews since changed the
 // scrubber on purpose (fail closed), and CI's random runs kept meeting texts where the two parted
-// (three seeds in one pass). Re-based then on 1959efa6 (./szerr-old-scrub*.ts, copied as they
+// (three seeds in one pass). Re-based then on 1959efa6 (./scrub-copy*.ts, copied as they
 // were): the next size pass is held to it; what parts the scrubber of today from the one of
 // cc4abd6 is pinned, case by case, in ./scrub-since-cc4abd6.test.ts.
 

@@ -1,4 +1,4 @@
-// The forms of 89ec1e26, copied as they were: the oracle of speed27b-scrub-same.property.test.ts.
+// The scrubber's forms of 1959efa6 (sixty-second pass), copied as they were: the oracle of the size passes' equivalence properties (szerr-, speed27b-scrub-same).
 // The forms a secret takes once echoed, and the readers that undo them (the scrubber's parts;
 // src/errors/scrub.ts builds the expressions from them).
 // The forms a secret takes once a back end echoes it (PHP, Python, JS), as ONE list of encoders
@@ -26,14 +26,14 @@ const ENCODERS: readonly ((c: string, cp: number) => string | undefined)[] = [
   // Any named entity (&apos; &sol; &eacute; &ccedil; &atilde; ... of htmlentities, HTML 4 or 5)
   // may stand for a character that is not a letter or digit: no name table is shipped, and a text
   // that has another entity in that place is redacted too (fail closed: more is hidden, never less).
-  (c) => (/[a-z0-9]/i.test(c) ? undefined : '&[a-z][a-z0-9]{1,31};'),
+  (c) => (/[a-z0-9]/i.test(c) ? '' : '&[a-z][a-z0-9]{1,31};'),
   // urlencode / rawurlencode / form encoding: the UTF-8 bytes (encoded once or more), space as +;
   // those of a character beyond ASCII also as `\x` escapes (PHP's, C's; each with backslashes of
   // its own: JSON in JSON). No two forms match the same text (an ASCII `\x68` is the code point
   // form below): each such pair doubles the ways a near miss is retried, per character.
   (c, cp) =>
     [...utf8.encode(c)].map((b) => `(?:%(?:25)*${cp > 127 ? '|\\\\x' : ''})${hex(b, 2)}`).join('\\\\{0,8}'),
-  (c) => (c === ' ' ? '\\+' : undefined),
+  (c) => (c === ' ' ? '\\+' : ''),
   // Code point escapes: JSON's \u0068 (PHP's json_encode, Python's ensure_ascii), ES6 \u{68},
   // Python's \U00000068 and \xe9, Perl's \x{e9}, CSS's \e9 and \0000e9 (a white space may end
   // it), JavaScript's escape() (%u20ac, and %e9 below U+0100); and for an astral character the
@@ -123,10 +123,8 @@ const longest = (text: string, runs: RegExp) =>
   (text.match(runs) ?? []).reduce((best, run) => (run.length > best.length ? run : best), '');
 
 /** `run` lower-cased from its first letter rare in text on (7 characters kept at least). */
-const fromRare = (run: string) => {
-  const at = run.slice(0, -6).search(/[zqjxkwyv]/i);
-  return run.slice(at < 0 ? 0 : at).toLowerCase();
-};
+const fromRare = (run: string) =>
+  run.slice(Math.max(run.slice(0, -6).search(/[zqjxkwyv]/i), 0)).toLowerCase();
 
 /**
  * What every echo of `secret` contains, lower-cased: its longest run of characters that no
@@ -139,17 +137,15 @@ const fromRare = (run: string) => {
 export const anchorOf = (secret: string): string => fromRare(longest(secret, /[\w.-]+/g));
 
 /** The character of a decimal number or a `0x` one, or nothing (beyond U+10FFFF). */
-const char = (code: string) => {
-  const cp = Number(code);
-  return cp > 0x10ffff ? '' : String.fromCodePoint(cp);
-};
+const char = (code: string, cp = +code) => (cp > 0x10ffff ? '' : String.fromCodePoint(cp));
 
 /**
  * The decoders, each undoing one layer of one kind: percent escapes (UTF-8), HTML entities
  * (`&amp;`, decimal, hex, each with or without its `;`; named ones stay, `echoPattern` matches
  * them), backslash escapes (JSON `\u`, ES6 `\u{...}`, Python's `\U0001f600`, `\x` of a code
- * point below 256, `\n`, `\'`, `\\`): every escape `ESCAPED_ALNUM` lets through is one of these (or a
- * backslash, dropped) but octal ones (`\150`). Eight digits after `\u00` and a 0 or 1 are read as
+ * point below 256, octal `\303` of a byte (PostgreSQL's bytea, C's: review 106), `\n`, `\'`, `\\`;
+ * and quotes doubled, `''` and `""`):
+ * every escape `ESCAPED_ALNUM` lets through is one of these (or a backslash, dropped). Eight digits after `\u00` and a 0 or 1 are read as
  * one `\U` escape (a `\u0000`..`\u001f` control character before four hex digits is not). And
  * the one normalised form of Unicode text: mojibake read back as UTF-8 (a lead byte and
  * continuation bytes read as Latin-1, "Ã©" for "é"; windows-1252 reads the same for the bytes
@@ -186,28 +182,52 @@ export const DECODERS: readonly ((text: string) => string)[] = [
       d || h ? char(d ?? `0x${h}`) : '&',
     ),
   (t) =>
-    t.replace(/\\(u\{[\da-f]+\}|u00[01][\da-f]{5}|u[\da-f]{4}|x[\da-f]{2}|.)/gis, (_, c: string) =>
-      c[1] ? char(`0x${c.replace(/^.|\W/g, '')}`) : ('\n\r\t\b\f'['nrtbf'.indexOf(c)] ?? c),
-    ),
+    t
+      .replace(
+        /\\(u\{[\da-f]+\}|u00[01][\da-f]{5}|u[\da-f]{4}|x[\da-f]{2}|[0-3][0-7]{2}|.)/gis,
+        (_, c: string) =>
+          c[2] && c < ':'
+            ? char(`0o${c}`)
+            : c[1]
+              ? char(`0x${c.replace(/^.|\W/g, '')}`)
+              : ('\n\r\t\b\f'['nrtbf'.indexOf(c)] ?? c),
+      )
+      // And SQL's and CSV's doubled quotes (`D''Avila`, a database error quoting the literal;
+      // review 106): a layer, not a form of `ENCODERS`, whose `'` or `''` at each quote made a
+      // match exponential in the quotes (review 107).
+      .replace(/(['"])\1/g, '$1'),
 ];
 
 /**
- * The forms of `secret`'s UTF-8 bytes a back end writes when it echoes a raw body: hex, and
+ * The forms of `secret`'s UTF-8 bytes, and of its Latin-1 ones (ISO-8859-1, a legacy back end's)
+ * when every character has one (FIXSEC28 F2), or (`wide`) of its UTF-16LE ones (.NET's
+ * `Encoding.Unicode`, review 106), a back end writes when it echoes a raw body: hex, and
  * base64 as it reads at each of the three offsets (mod 3) the secret may have in a longer encoded
  * text, without the characters that depend on the bytes around it (the last one is matched as any,
  * see `createScrubber`). None shorter than 6 characters (a short secret's could be anything's);
  * none for a secret with a lone surrogate (no UTF-8 of its own).
  */
-export function bytesOf(secret: string): string[] {
+export function bytesOf(secret: string, wide?: boolean): string[] {
+  const forms: string[] = [];
   try {
-    const bytes = unescape(encodeURIComponent(secret));
-    const forms = [[...bytes].map((c) => hex(c.charCodeAt(0), 2)).join('')];
-    for (let k = 0; k < 3; k++) {
-      const encoded = btoa('\0'.repeat(k) + bytes).replace(/=+$/, '');
-      forms.push(encoded.slice(k && k + 1, encoded.length - ((k + bytes.length) % 3 ? 1 : 0)));
-    }
-    return forms.filter((f) => f.length > 5);
-  } catch {
-    return [];
-  }
+    // Its UTF-8 bytes, then (one more reading only beyond ASCII) its Latin-1 ones: `btoa` throws
+    // for a character without one, before any form of that reading is kept (`push` runs last).
+    // Wide: each code unit, low byte first.
+    const utf8 = unescape(encodeURIComponent(secret));
+    for (const bytes of new Set(
+      wide
+        ? [secret.replace(/[\s\S]/g, (c) => String.fromCharCode(c.charCodeAt(0) & 255, c.charCodeAt(0) >> 8))]
+        : [utf8, secret],
+    ))
+      forms.push(
+        [...bytes].map((c) => hex(c.charCodeAt(0), 2)).join(''),
+        // (Its padding, and the character before it, which the bytes after the secret change.)
+        ...[0, 1, 2].map((k) =>
+          btoa('\0'.repeat(k) + bytes)
+            .replace(/.=+$/, '')
+            .slice(k && k + 1),
+        ),
+      );
+  } catch {}
+  return forms.filter((f) => f.length > 5);
 }

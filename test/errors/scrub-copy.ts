@@ -1,4 +1,4 @@
-// The scrubber of 89ec1e26, copied as it was (imports aside): the oracle of speed27b-scrub-same.property.test.ts.
+// The scrubber of 1959efa6 (sixty-second pass), copied as it was (imports aside): the oracle of the size passes' equivalence properties (szerr-, speed27b-scrub-same).
 
 import { rebuilt } from '../../src/errors/rebuilt';
 import { REDACTED, SECRET_KEY_SET } from '../../src/secrets/secret';
@@ -11,8 +11,20 @@ import {
   spellingsOf,
   TOKEN_LIKE,
   variantAnchorOf,
-} from './speed27b-old-scrub-forms';
+} from './scrub-copy-forms';
+import {
+  DOUBLED,
+  ESCAPED_VARIANT,
+  escapes,
+  hasRun,
+  NON_ASCII,
+  type Probe,
+  probeOf,
+  RUN,
+  type Runs,
+} from './scrub-copy-text';
 
+export type { Probe };
 export { rebuilt };
 
 // The scrubber.
@@ -89,67 +101,12 @@ export const chainScrubbers = (list: Scrubber[]): Scrubber => ({
 });
 
 /**
- * Text that may spell a character of an anchor (`anchorOf`) as an escape, or put one before it:
- * a backslash before a letter, digit, `_`, `.` or `-` (`\u0061`, `\p\a\s\s`, `abc\.def`), an
- * entity (`&#97;`, `&amp;#97;`, a named one: `&period;`), a percent escape (`%61`, `%2561`). Any of
- * these breaks the anchor, so anchors cannot rule the text out; without one of them and without
- * an anchor, no layer of decoding (`DECODERS`) can bring a secret out either.
- */
-const ESCAPED_ALNUM = /\\[\w.-]|&[#a-z]|%(?:25)*(?:u00)?(?:[3-7]|2[de])/i;
-
-/**
- * What else may break a `canonical` anchor (`variantAnchorOf`), beyond `ESCAPED_ALNUM`: a `+`,
- * `/` or space behind a backslash or percent-encoded (`\\/`, `%2B`, `%2F`, `%20`).
- */
-const ESCAPED_VARIANT = /\\[+/ ]|%(?:25)*(?:u00)?2[0bf]/i;
-
-/**
- * Whether `t` holds a `%`, `&` or `\\`, which every escape starts with: three `includes` (a
- * character search), ~20x faster than a one-class RegExp's scan of a 2.6 kB answer (0.1 vs 2 µs).
- */
-const escapes = (t: string) => [...'%&\\'].some((c) => t.includes(c));
-
-/** A character beyond ASCII. */
-const NON_ASCII = /[^\0-\x7f]/;
-
-/**
- * Whether `t` holds `n` characters in a row none of which is a space, a control character, `!`
- * or `"` (a JSON string's bounds): every byte form (`bytesOf`) as a text may write it (`%2F`,
- * `\\/`, `&#43;`, `＋`) is such a run. Read from the end of each stretch of `n` back, the next
- * stretch starting after the first character out of a run: a run of `n` is read whole, anything
- * else up to such a character, so a 2 kB answer takes a few hundred reads for a token's (`n` >
- * 50), not a scan of it (~0.3 µs). With `memo` (a chain's probe: its held tokens' scrubbers ask
- * the same `n`), the answer is kept under `-n` (a key that is no index of the probe).
- */
-type Runs = Record<number, boolean> | undefined;
-const hasRun = (t: string, n: number, memo: Runs) => {
-  let s = 0;
-  let j = n - 1;
-  while (j < t.length && j >= s)
-    if (t.charCodeAt(j) > 34) j--;
-    else {
-      s = j + 1;
-      j += n;
-    }
-  if (memo) memo[-n] = j < s;
-  return j < s;
-};
-
-/**
- * What a scrubber's `holds` reads of a text whatever its secrets: the text lower-cased, and
- * whether it has an escape that may break an anchor (`ESCAPED_ALNUM`); `hasRun` keeps its
- * answers on it.
- */
-export type Probe = readonly [lower: string, escaped: boolean];
-const probeOf = (t: string): Probe => [t.toLowerCase(), escapes(t) && ESCAPED_ALNUM.test(t)];
-
-/**
  * A scrubber for these secret values (empty strings are ignored). Matching ignores case, and each
  * character may take any form of `ENCODERS` (above): HTML entities (named,
  * decimal, hex, the last two with or without `;`), percent and form encoding, backslash escapes,
  * `\x` escapes of UTF-8 bytes, JSON `\u`, ES6 `\u{...}`, Python `\U`, CSS `\e9 ` and
  * JavaScript `escape()` escapes; the secret may be in any Unicode normal form or read as mojibake
- * (`DECODERS`), and its UTF-8 bytes in hex, base64 or base64url (`bytesOf`; in a 2xx value an unambiguous secret's only). A token-like
+ * (`DECODERS`), and its UTF-8 (and Latin-1) bytes in hex, base64 or base64url (`bytesOf`; in a 2xx value an unambiguous secret's only). A token-like
  * secret (`TOKEN_LIKE`: an access token, never a password with a space) is also found unpadded,
  * in base64url or back in base64 (a JWT) and form-decoded (`+` as a space): `alike`. The expressions are
  * built once per scrubber, and only when a text may hold a secret.
@@ -162,12 +119,14 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   if (!unique[0]) return NO_SCRUB;
   // Each secret, its NFC form (an echo that composes what was sent decomposed: also the shortest
   // an echo can be) and its NFKC form (what the Unicode decoder of `DECODERS` makes of any normal
-  // form of it), with the secret each stands for.
-  // (An ASCII text is its own NFC and NFKC form: not asked, ~0.15 µs a token's scrubber hot.)
+  // form of it), and its lower and upper case (FIXSEC28 F1: the `i` flag, without `u`, folds one
+  // character to one, never `ß` to `SS`, `İ` to `i̇`, `ẞ` to `ß` or an astral letter), with the
+  // secret each stands for. (An ASCII text is its own NFC and NFKC form, and its cases are the
+  // flag's: not asked, ~0.15 µs a token's scrubber hot.)
   const origin = new Map(unique.map((s) => [s, s]));
   for (const s of unique)
     if (NON_ASCII.test(s))
-      for (const form of [s.normalize('NFC'), s.normalize('NFKC')])
+      for (const form of [s.normalize('NFC'), s.normalize('NFKC'), s.toLowerCase(), s.toUpperCase()])
         if (!origin.has(form)) origin.set(form, s);
   // And a token-like secret's variant form (`TOKEN_LIKE`): the token without its padding, each
   // `+` `/` `-` `_` matched as itself or what stands for it (`alike`), in any form, a JWT's parts
@@ -211,45 +170,53 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   // token's (`n` > 50) for a login answer or a profile, whose anchors would cost every answer a
   // search per form (25438ed4: +32 % CPU a sign-in). A password's (`n` ~ 9) are built for the
   // one answer its call reads (a login answer has such runs): ~1 µs a sign-in.
-  // `forms(run)`: the anchors to look for (`needles`, or with the byte forms' once built); `of`:
-  // every form, the byte forms among them once built.
+  // `forms(run, errors)`: the anchors to look for (`needles`, or with the byte forms' once built;
+  // the UTF-16LE ones' in what errors carry only: searched in every 2xx text, they cost a sign-in
+  // 5-6 % CPU, review 106); `of`: every form, the byte forms among them once built.
   const bytes = new Set<string>();
   let of = list;
   let withBytes: string[] | undefined;
-  const forms = (run?: boolean) => {
-    if (!run) return needles;
-    if (!withBytes) {
+  let withWide: string[] | undefined;
+  const forms = (run?: boolean, errors?: boolean) => {
+    if (run && !withBytes) {
+      const wide = new Set<string>();
       for (const s of [...unique, ...[...variants.values()].flatMap(spellingsOf)])
-        for (const form of bytesOf(s))
-          if (!origin.has(form)) {
-            bytes.add(form);
-            origin.set(form, s);
-          }
+        for (const w of [0, 1])
+          for (const form of bytesOf(s, !!w))
+            if (!origin.has(form)) {
+              bytes.add(form);
+              origin.set(form, s);
+              w && wide.add(form);
+            }
       of = [...list, ...bytes].sort(byLength);
-      withBytes = [...new Set([...needles, ...[...bytes].map(anchorOf)])];
+      const anchorsOf = (w: boolean) => [...bytes].filter((f) => wide.has(f) === w).map(anchorOf);
+      withBytes = [...new Set([...needles, ...anchorsOf(false)])];
+      withWide = [...new Set([...withBytes, ...anchorsOf(true)])];
     }
-    return withBytes;
+    return run ? (errors ? withWide : withBytes)! : needles;
   };
   // No byte form is shorter than (4n - 5) / 3 characters for a secret of n UTF-8 bytes (base64 at
   // offset 1 mod 3), nor than 6, and n is at least the secret's length (less 2 for a token's
   // spellings, unpadded): a text without a run that long (`hasRun`) is not looked at for them.
   const bytesMin = Math.max(6, (4 * Math.min(...unique.map((s) => s.length - 2)) - 5) / 3);
+  // The adapter's (`parts`) are made while the request is on its way: those of a secret of 16
+  // characters or fewer (a password, a 2FA code: runs that long are in nearly every answer, a
+  // date, a token) build their byte forms then, not after the answer (~55 µs cold on a login's).
+  // Only what `holds` searches for once a run is found: what each text holds is unchanged.
+  parts && forms(bytesMin < 18);
   // A numeric secret (a 2FA code) may come back in an error body as a JSON number, its leading
   // zeros gone (beyond 2^53, as the number JSON.parse reads).
   const numbers = new Set(unique.filter((s) => /^\d+$/.test(s)).map((s) => String(+s)));
   // The expressions, built only when a text may hold a secret (one of its pieces: `holds`, then
-  // `piecePattern`), and each only when needed (an error body never builds those of a 2xx answer).
-  // An empty alternative never matches (`(?!)`).
+  // `piecePattern`), each only when needed (an error body never builds a 2xx answer's); `(?!)`: none.
   // A byte form is matched as it is, in any letter case (not in every form of `ENCODERS`), then
-  // any last character (base64's, which the bytes after it change) and padding; its `+` and `/`
-  // are base64url's `-` and `_` too, and PHP's JSON writes `\/`.
-  const bytesPattern = (form: string) => form.replace(/[+/]/g, '\\\\?[-+/_]');
+  // any last character (base64's, which the bytes after it change; never a hex form's) and
+  // padding; its `+` and `/` are base64url's `-` and `_` too, and PHP's JSON writes `\/`.
+  const bytesPattern = (form: string) =>
+    form.replace(/[+/]/g, '\\\\?[-+/_]') + (/^([\da-f]{2})+$/.test(form) ? '' : '[\\w+/-]?=*');
   const sources: Record<string, string> = Object.create(null);
   const sourceOf = (s: string) =>
-    (sources[s] ??= bytes.has(s)
-      ? // (Brought to today's rule, forty-fourth pass: a hex form matches nothing after it.)
-        bytesPattern(s) + (/^([\da-f]{2})+$/.test(s) ? '' : '[\\w+/-]?=*')
-      : echoPattern(plain(s), variants.has(s)));
+    (sources[s] ??= bytes.has(s) ? bytesPattern(s) : echoPattern(plain(s), variants.has(s)));
   const join = (test: (s: string) => unknown, of = list) => of.filter(test).map(sourceOf).join('|') || '(?!)';
   let all: RegExp | undefined;
   const allPattern = () => (all ??= new RegExp(join(Boolean, forms(true) && of), 'gi'));
@@ -302,7 +269,7 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
     // runs and its length too: NFKC lengthens one (`㉛` is `31`: a hex echo; `⑫㉞56` is `123456`).
     const u = errors && NON_ASCII.test(t) ? t.normalize('NFKC') : t;
     if (u.length < shortest) return false;
-    const look = forms((probe as Runs)?.[-bytesMin] ?? hasRun(u, bytesMin, probe as Runs));
+    const look = forms((probe as Runs)?.[-bytesMin] ?? hasRun(u, bytesMin, probe as Runs), errors);
     const [lower, escaped] = probe ?? probeOf(u);
     return (
       look.some((a) => lower.includes(a)) ||
@@ -379,18 +346,32 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
         if (p?.[0].test(t)) return REDACTED;
         out = rewrite(t);
       }
-      let layer = out;
-      // Twelve decoding steps beyond the one layer `echoPattern` matches: three rounds of the four
-      // `DECODERS` (step % 4), while an escape or a character beyond ASCII is left.
-      for (let step = 0; step < 12 && (escapes(layer) || NON_ASCII.test(layer)); step++) {
-        const next = DECODERS[step % 4]!(layer);
-        if (next === layer) continue;
-        layer = next;
-        if (holds(layer, !mode) && piecePattern().test(layer)) {
-          p = mode ? dataPatterns() : undefined;
-          if (p?.[0].test(layer) || rewrite(layer) !== layer) return REDACTED;
+      // Twelve decoding steps beyond the one layer `echoPattern` matches (three rounds of the four
+      // `DECODERS`), while an escape or a character beyond ASCII is left: of what is left, and of `t`
+      // (`own`, for the secrets' own forms) when only a byte form was rewritten in a 2xx value: its
+      // any last character may take the first of a secret glued after it, escaped (CI 1820415887).
+      // (Or a doubled quote: review 106.)
+      // (Of `t` too when a secret of its own is also in it as written: one found there once peeled
+      // that `t` does not show, counted, is one the byte form's last character cut: a seed of
+      // ./szerr-scrub-same's property, `<base64 of it>` then `<it>` escaped twice.)
+      const seen = (u: string) => u.match(p![mode])?.length ?? 0;
+      for (let [layer, own] of (p && out !== t && t.search(p[5]) >= 0 ? [[out], [t, 1]] : [[out]]) as [
+        string,
+        1?,
+      ][])
+        for (
+          let step = 0;
+          step < 12 && (escapes(layer) || NON_ASCII.test(layer) || DOUBLED.test(layer));
+          step++
+        ) {
+          const next = DECODERS[step % 4]!(layer);
+          if (next === layer) continue;
+          layer = next;
+          if (holds(layer, !mode) && piecePattern().test(layer)) {
+            p = mode ? dataPatterns() : undefined;
+            if (own ? seen(layer) > seen(t) : p?.[0].test(layer) || rewrite(layer) !== layer) return REDACTED;
+          }
         }
-      }
       // A secret's echo is not data: a short secret it touched (`<token>482913`) stands on its own
       // once the echo is redacted, so a 2xx value's short secrets are looked for again until nothing
       // changes (twice for most texts; only a text with a redaction pays). Not the long ones: one
@@ -421,8 +402,18 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
     for (let j = 0, last = -1; j <= t.length - 5; j++)
       if (!has(j)) {
         if (j - last > 7) {
-          out += t.slice(from, last + 1) + REDACTED;
-          from = j + 5;
+          // With the rest of the word it is in (a token's characters on either side): another
+          // secret sharing the run (a refreshed token and the one it replaced, a key and the
+          // token) would leave its own characters beside the redaction, too few for its own
+          // pieces (review 108).
+          // A run that begins inside the last cut's widening joins that cut: its pieces are still
+          // counted from where they begin (a widening that ate the start of the next run left the
+          // rest of it, 8 characters of the secret, unseen: a seed of SPEED27B's property).
+          let [a, b] = [last + 1, j + 5];
+          while (a > from && RUN.test(t[a - 1]!)) a--;
+          while (RUN.test(t[b] ?? '')) b++;
+          if (a >= from) out += t.slice(from, a) + REDACTED;
+          from = Math.max(from, b);
         }
         last = j;
         if (!has(j + 7)) last = j += 7;
@@ -431,15 +422,12 @@ export function createScrubber(secrets: Iterable<string>, parts?: boolean): Scru
   };
   const once = (t: string) => (parts ? cut(scrubbed(t, 0)) : scrubbed(t, 0));
   // What errors carry is read again as it renders (REVIEW-U U-4): without its invisible characters
-  // (soft hyphen, zero-width, bidi marks, word joiner, BOM) and with its single spaces closed up
-  // (`S e c r e t`, glued to a word or not); that reading, scrubbed, is kept when a secret was in
-  // it (more hidden, never less).
+  // (soft hyphen, zero-width, bidi marks, word joiner, BOM), digits joined across up to 3 non-letters
+  // (`123 456`, `(123) 456`: reviews 69, 71), single spaces closed up (`S e c r e t`, in a text with
+  // four single characters in a row); kept when a secret was in it (more hidden, never less).
   const text = (t: string) => {
     const u = once(t);
-    // (Brought to reviews 69 and 71's rule, forty-ninth pass: digits joined across up to 3
-    // non-letters before the search, as src/errors/scrub.ts.)
     const d = u.replace(/(\d)[^\p{L}\p{N}]{1,3}(?=\d)/gu, '$1');
-    // (Only a text with such a character or two single characters in a row: each pass costs.)
     const v = /[\xad\u200b-\u200f\u2060\ufeff]|\S\s\S\s\S\s\S/.test(d)
       ? d.replace(/[\xad\u200b-\u200f\u2060\ufeff]|(\S)\s(?=\S)/g, '$1')
       : d;

@@ -1,4 +1,4 @@
-// What the scrubber of 1959efa6 (sixty-second pass) reads of a text, copied as it was: the oracle of szerr-scrub-same.property.test.ts.
+// What the scrubber of 1959efa6 (sixty-second pass) reads of a text, copied as it was: the oracle of the size passes' equivalence properties (szerr-, speed27b-scrub-same).
 // What a scrubber reads of a text before any secret's expression (src/errors/scrub.ts): whether it
 // holds an escape, a run as long as a byte form, a character beyond ASCII, a doubled quote, and
 // its lower-cased probe, shared by a chain's scrubbers.
