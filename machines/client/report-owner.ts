@@ -5,7 +5,9 @@
 // answer landing once that login ended (a sign-out, another player's login in this tab or another:
 // dropped, never handed to the next login). The generate is a change: a POST that left before its
 // login ended settles by the server's answer (with `type: 'email'` the mail goes), its report kept
-// with the player who asked; one not sent yet is `aborted`, nothing sent. A report (the object, or
+// with the player who asked; one not sent yet is `aborted`, nothing sent; one answered while
+// another player (or none) holds the tab is `aborted` too, its answer withheld (review 153: the
+// report is that player's, its link never on the next one's screen). A report (the object, or
 // its id) is its player's: used while another player is signed in (a poll that goes on, a
 // download) it is refused before anything is sent, `aborted` (not `unauthorized`: no login of this
 // tab's player would make it readable); the same player signed in again reads it (R27C-2). A report
@@ -28,6 +30,8 @@ export function withReportOwner(
   hold: SentHold,
 ): UserModule {
   const objects = new WeakMap<object, Owner>();
+  // (By id, and by link: `{ download_url, reference_year }`, what a download takes, picked from a
+  // report is its player's too: review 153.)
   const ids = new Map<unknown, Owner>();
   const wrapped: Record<string, unknown> = { ...user };
   // Each call with where it takes its options, and whether it answers a report (kept with its login).
@@ -45,8 +49,8 @@ export function withReportOwner(
       let options: Record<string, unknown>;
       let given: unknown;
       try {
-        const first = args[0] as { id?: unknown } | undefined;
-        known = objects.get(first as object) ?? ids.get(first?.id ?? first);
+        const first = args[0] as { id?: unknown; download_url?: unknown } | undefined;
+        known = objects.get(first as object) ?? ids.get(first?.id ?? first) ?? ids.get(first?.download_url);
         // (What the module reads of them, read once: `wrapCalls`' rule.)
         const { signal, onStepUp, accessToken } = (args[at] ?? {}) as Record<string, unknown>;
         given = signal;
@@ -81,13 +85,20 @@ export function withReportOwner(
         };
         const answer = await call(...args);
         if (keeps) {
-          // (A report answer: the operation read an object with a numeric id.)
-          const id = (answer as { id: number }).id;
+          // (A report answer: the operation read an object with a numeric id; its link, a string.)
+          const { id, download_url: link } = answer as { id: number; download_url?: unknown };
           objects.set(answer as object, owner);
-          ids.delete(id);
-          ids.set(id, owner);
-          // (The last 16 reports' ids kept with their player; the objects weakly, without a bound.)
-          if (ids.size > 16) ids.delete(ids.keys().next().value);
+          for (const key of typeof link === 'string' ? [id, link] : [id]) {
+            ids.delete(key);
+            ids.set(key, owner);
+          }
+          // (The last 16 reports' ids and links kept with their player; the objects weakly, unbound.)
+          while (ids.size > 32) ids.delete(ids.keys().next().value);
+          // A generate answered once its login ended, another player's login (or none) in the tab
+          // now: its report is kept with its player, never handed to this one (review 153: a report
+          // ready at once, its link, on the next player's screen). The same player again: handed.
+          if (keeps === 2 && ownerNow().userId !== owner.userId)
+            throw new AbortedError(name, '(made; its answer withheld: another login)');
         }
         return answer;
       } finally {

@@ -260,11 +260,13 @@ export async function send(
       : attempt(payload));
     // A change the server says it did not make (`{ success: false }` in a 2xx, or a `success` it
     // cannot read as true) never resolves as made: `invalid_response`, an outcome to read again
-    // (review 124: a refused marketing opt-out or LGPD acceptance was shown as saved).
-    const refused = op.mutation && !response && unconfirmed(raw);
+    // (review 124: a refused marketing opt-out or LGPD acceptance was shown as saved). So is an
+    // answer checked against what was asked (`answers`: a report, a history page, a document's
+    // check) that says it failed: a report ready in an answer saying so is not (review 153).
+    const refused = ((op.mutation && !response) || op.answers) && unconfirmed(raw);
     if (refused)
       throw new ResponseValidationError(name, [
-        { path: refused, code: 'not_confirmed', message: 'the server did not confirm the change' },
+        { path: refused, code: 'not_confirmed', message: 'the server did not confirm it' },
       ]);
     if (response === null) return undefined;
     // Read in the `try` too: a custom adapter's answer whose reading throws (a Proxy trap, a getter).

@@ -12,13 +12,16 @@ const MAX_BYTES = 255;
  */
 const INVISIBLE = /[\p{Cf}\u115f\u1160\u3164\uffa0]/gu;
 /**
- * Control characters (C0, DEL, C1), line and paragraph separators, what Windows refuses, and
- * slashes that look like a path separator (U+FF0F, U+2215, U+2044).
+ * Control characters (C0, DEL, C1), line and paragraph separators, what Windows refuses, and their
+ * look-alikes: the fullwidth and small forms of `/` `\` `:` `*` `?` `"` `<` `>` `|` (Windows'
+ * best-fit conversion makes them the ASCII ones again: review 153), and the slashes U+2215, U+2216,
+ * U+2044, U+29F5, U+29F8, U+29F9 and the ratio U+2236.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
-const REFUSED = /[\u0000-\u001f\u007f-\u009f\u2028\u2029<>:"|?*\uff0f\u2215\u2044]/g;
-/** Names Windows reserves for devices, whatever the extension (`CON`, `nul.txt`, `COM1.pdf`, `COM¹`, `CONIN$`: review 91). */
-const RESERVED = /^(?:con|prn|aux|nul|conin\$|conout\$|(?:com|lpt)[0-9\xb9\xb2\xb3])\s*(?:\.|$)/i;
+const REFUSED =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
+  /[\u0000-\u001f\u007f-\u009f\u2028\u2029<>:"|?*\uff02\uff0a\uff0f\uff1a\uff1c\uff1e\uff1f\uff3c\uff5c\ufe55\ufe56\ufe61\ufe64\ufe65\ufe68\u2215\u2216\u2044\u29f5\u29f8\u29f9\u2236]/g;
+/** Names Windows reserves for devices, whatever the extension (`CON`, `nul.txt`, `COM1.pdf`, `CONIN$`: review 91), read in NFKC (`COM¹`, `ＣＯＮ`: review 153). */
+const RESERVED = /^(?:con|prn|aux|nul|conin\$|conout\$|(?:com|lpt)[0-9])\s*(?:\.|$)/i;
 const EDGES = /^[.\s]+|[.\s]+$/g;
 
 /** `filename*=UTF-8''na%C3%AFve.pdf` (RFC 8187: charset, optional language, percent-encoded). */
@@ -68,7 +71,7 @@ function safe(name: string): string {
     .replace(REFUSED, '_')
     .replace(EDGES, '')
     .replace(/\.[^.]*$/, '');
-  if (RESERVED.test(stem)) stem = `_${stem}`;
+  if (RESERVED.test(stem.normalize('NFKC'))) stem = `_${stem}`;
   return stem && `${cut(stem, MAX_BYTES - 4).replace(EDGES, '')}.pdf`;
 }
 
