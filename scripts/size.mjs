@@ -79,7 +79,7 @@ export const rows = [
     // Lowered 62,200 -> 62,000 (issue 33): restore opt-in took it from 62,173 to 61,610; the session's
     // time on events, committed after, brought it to 61,893.
     // Lowered 62,920 -> 62,910 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 62,913 -> 62,890.
-    ceiling: 77_088, // sixty-first pass: measured + 20 (77,068: a registration naming another account refused (review 149), the clock watch and clock listeners stopped for good (review 151), the login answer's length check before its echo walk; safety outranks the bytes); before: 76,935 (history: git log -p scripts/size.mjs)
+    ceiling: 77_240, // sixty-second pass: measured + 20 (77,220: review 153: income-report answers kept by player (withheld generate, download_url), answers checked against the ask read for failure envelopes, file-name look-alikes; safety outranks the bytes); before: 77,068 (history: git log -p scripts/size.mjs)
     external: ['vue'],
     requires: [
       ['machines', ['createPamClient']],
@@ -95,7 +95,7 @@ export const rows = [
       export const client = (baseURL) => createCustomPamClient({ baseURL, flows: [...operatorPreset(), debugLog()] });`,
     budget: 60_000,
     // Lowered 66,070 -> 66,050 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 66,055 -> 66,030.
-    ceiling: 80_276, // sixty-first pass: measured + 20 (80,256: a registration naming another account refused (review 149), the clock watch and clock listeners stopped for good (review 151); its guard and action named for the review book; safety outranks the bytes); before: 80,235 (history: git log -p scripts/size.mjs)
+    ceiling: 80_406, // sixty-second pass: measured + 20 (80,386: review 153: income-report answers kept by player (withheld generate, download_url), answers checked against the ask read for failure envelopes, file-name look-alikes; safety outranks the bytes); before: 80,256 (history: git log -p scripts/size.mjs)
     external: ['vue'],
     requires: [
       ['machines', ['createCustomPamClient', 'operatorPreset', 'debugLog']],
@@ -193,7 +193,7 @@ export const rows = [
     name: 'everything in `pam-client` (ceiling)',
     code: `export * from 'pam-client';`,
     budget: 21_000,
-    ceiling: 35_694, // sixty-first pass: measured + 20 (35,674: a registration naming another account refused (review 149), the clock watch and clock listeners stopped for good (review 151), the login answer's length check before its echo walk; safety outranks the bytes); before: 35,660 (history: git log -p scripts/size.mjs)
+    ceiling: 35_754, // sixty-second pass: measured + 20 (35,734: review 153: income-report answers kept by player (withheld generate, download_url), answers checked against the ask read for failure envelopes, file-name look-alikes; safety outranks the bytes); before: 35,674 (history: git log -p scripts/size.mjs)
     core: true,
   },
   {
@@ -203,7 +203,7 @@ export const rows = [
     // Raised 74,300 -> 78,000 (2026-11-28, second session): this row holds every feature, now the
     // funnel events flow (about 2.9 kB, opt-in for apps) and the proxy-side auth reading of the server session.
     // Lowered 79,680 -> 79,650 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 79,655 -> 79,629.
-    ceiling: 102_082, // sixty-first pass: measured + 20 (102,062: a registration naming another account refused (review 149), the clock watch and clock listeners stopped for good (review 151), the login answer's length check before its echo walk; safety outranks the bytes); before: 101,824 (history: git log -p scripts/size.mjs)
+    ceiling: 102_229, // sixty-second pass: measured + 20 (102,209: review 153: income-report answers kept by player (withheld generate, download_url), answers checked against the ask read for failure envelopes, file-name look-alikes; safety outranks the bytes); before: 102,062 (history: git log -p scripts/size.mjs)
   },
   {
     // Issue 34: the OpenTelemetry bridge's own weight (`@opentelemetry/api` and pam-client external).
@@ -220,7 +220,7 @@ export const rows = [
       export const client = (baseURL) => createCustomPamClient({ baseURL, flows: funnelEvents(operatorPreset()) });`,
     budget: 59_000, // the preset's 56,000 + 3 kB for the events
     // Lowered 65,050 -> 65,030 (issue 33, the login's request inputs without spread-in parts, 3aaafbc): 65,040 -> 65,012.
-    ceiling: 78_876, // sixty-first pass: measured + 20 (78,856: a registration naming another account refused (review 149), the clock watch and clock listeners stopped for good (review 151); its guard and action named for the review book; safety outranks the bytes); before: 78,835 (history: git log -p scripts/size.mjs)
+    ceiling: 79_007, // sixty-second pass: measured + 20 (78,987: review 153: income-report answers kept by player (withheld generate, download_url), answers checked against the ask read for failure envelopes, file-name look-alikes; safety outranks the bytes); before: 78,856 (history: git log -p scripts/size.mjs)
     external: ['vue'],
     requires: [
       ['machines', ['createCustomPamClient', 'operatorPreset', 'funnelEvents']],
