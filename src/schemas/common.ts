@@ -201,14 +201,14 @@ export type LimitPeriod = z.infer<typeof LimitPeriod>;
  * characters, one a letter or digit, none a control, format (invisible), surrogate, private-use,
  * unassigned or default-ignorable character (a Hangul filler) nor a line or paragraph separator
  * (`\p{C}`, `Zl`, `Zp`, `DI`; but ZWNJ, ZWJ and the emoji variation selectors, REVIEW-AD AD-1: Persian
- * and Indic names need them); a phone or DDI: 1 to 24 digits, spaces and `( ) . -` (none doubled)
- * after an optional leading `+`
+ * and Indic names need them); a phone or DDI: 1 to 24 digits, spaces and `( ) . -` (none doubled:
+ * `1` and 23 spaces is no phone, sixty-second pass) after an optional leading `+`
  * (`(11) 98765-4321`, `+55`). Blank or invisible text wiped the player's contact data.
  */
 export const CONTACT_TEXT =
   // biome-ignore lint/suspicious/noMisleadingCharacterClass: ZWNJ, ZWJ and the variation selectors on their own, on purpose (AD-1)
   /^(?=.*[\p{L}\p{N}])(?:[^\p{C}\p{Zl}\p{Zp}\p{DI}]|[\u180b-\u180d\u200c-\u200d\ufe00-\ufe0f\u{e0100}-\u{e01ef}]){1,255}$/u;
-export const PHONE_TEXT = /^(?!.*([().-])\1)(?!\D*$)\+?[\d ().-]{1,24}$/;
+export const PHONE_TEXT = /^(?!.*([ ().-])\1)(?!\D*$)\+?[\d ().-]{1,24}$/;
 /**
  * A document (CPF) number as read (`documentText`: digits in any script, without `.`, `-`, white
  * space or invisible characters; REVIEW-AA AA-13, AF-1): 1 to 20 digits, sent so by

@@ -40,8 +40,11 @@ const BAD_TEXT_AC1 = [
   'a'.repeat(200_000),
 ];
 const BAD_PHONE = ['   ', 'call me\nmaybe', 'call me maybe', '11 9876\t5432', '+', '()-', '55a', '١١'];
-// AC-1: a doubled `( ) . -`, and more than 24 characters.
+// AC-1: a doubled `( ) . -` or space (sixty-second pass: `1` and 23 spaces passed), and more
+// than 24 characters.
 const BAD_PHONE_AC1 = [
+  `1${' '.repeat(23)}`,
+  '11  98765-4321',
   '((((1))))',
   '1-----------------',
   '+.........1',
