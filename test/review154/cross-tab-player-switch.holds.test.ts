@@ -30,7 +30,7 @@ const bind = (c: PamClient) => {
 };
 
 const checkSwitch = (seen: SessionView[], first: string, second: string) => {
-  const last1 = seen.findLastIndex((v) => v.user?.email === first);
+  const last1 = seen.map((v) => v.user?.email).lastIndexOf(first);
   expect(last1).toBeGreaterThanOrEqual(0);
   const info1 = seen[last1]!.userInfo;
   const restr1 = seen[last1]!.restrictions;

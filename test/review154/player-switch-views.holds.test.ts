@@ -66,7 +66,7 @@ describe('one client, player A then player B: the bound views', () => {
     expect(refs.canBet.value).toBe(false);
     expect(get(store).restrictions?.canBet).toBe(false);
     const notA = seen.filter((v) => v.user?.email !== a.email);
-    const afterA = seen.slice(seen.findLastIndex((v) => v.user?.email === a.email) + 1);
+    const afterA = seen.slice(seen.map((v) => v.user?.email).lastIndexOf(a.email) + 1);
     expect(afterA.length).toBeGreaterThan(0);
     for (const v of afterA) {
       expect(v.userInfo === aInfo || v.restrictions === aRestr).toBe(false);
