@@ -1,4 +1,5 @@
 import {
+  AbortedError,
   type AuthEndpoints,
   type AuthModule,
   createMemoryTokenStore,
@@ -270,55 +271,13 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
     baseURL: options.baseURL,
     // (`open`: the call's `skipAuthRefresh`, which the adapter hands our getter: a public call
     // never waits for the restore.)
-    getAccessToken: async function token(
-      open?: boolean,
-      madeIn?: Parameters<typeof sameOwner>[0] | false,
-    ): Promise<string | undefined> {
-      // Restoring when the call asks (judged now: a slow store may answer once the restore landed).
-      const then = session?.getSnapshot();
-      const held = !open && then?.hasTag('restoring') ? 'restoring' : 'signedIn';
-      // The login the call was made in (a try after a refresh keeps the first's): its token or none.
-      const login = madeIn || (then?.hasTag('signedIn') && then.context);
-      const read = await tokens.get();
-      // Never another login's token (REVIEW-I i5): a tab still on an older login of a shared store
-      // sends the token it holds of its own, or none when the store holds a newer login (the 401
-      // then gives its login up, machines/session/refresh.ts).
-      // A tab signed out here sends none: a store it has not taken (another tab's newer login)
-      // is not its own until it adopts it (REVIEW-K 3).
-      const snapshot = session?.getSnapshot();
-      const c = snapshot?.context;
-      // The call's login is gone by now, and nothing is sent (refused below, nothing refreshed; a
-      // public call goes without: the adapter's `readToken`): made with a login held, and the
-      // session holds another by now (signed out, and another player's taken, while a slow store
-      // was read: PROBE32 P1); or made with none held (signing out, signed out, signing in), and the
-      // session moved on meanwhile: a login taken then is not this call's (LOGREAD30).
-      // (A login held then: a session, so a context now.)
-      const moved = login ? !sameOwner(login, c!) : !then?.hasTag(held) && c !== then?.context;
-      // (The context names the login as `ownerOf` would: its userId, sid and counter.)
-      const stored = !moved && (c?.sid != null ? ownSession(tokens, read, c).own : read);
-      if (stored && !snapshot?.hasTag('signedOut')) {
-        // Which login each token handed out belongs to (a refresh keeps it; `sidOf`: a session of no
-        // login id by its token, as the session restored from it holds it, never its counter): the last few.
-        logins.set(stored.accessToken, `${stored.userId}:${sidOf(stored)}`);
-        if (logins.size > 8) logins.delete(logins.keys().next().value as string);
-        return stored.accessToken;
-      }
-      // Signed in, and no token of its login left (the store holds a newer login: REVIEW-AN AN-3):
-      // nothing is sent. The session gives its login up as that call's 401 would have made it do
-      // (a refresh of no token of its own), and the call is refused as the 401 would have ended
-      // it (a change bound to the login `aborted` meanwhile); a public call goes without
-      // (the adapter's `readToken`).
-      // (Signed out by then: as `user` refuses a call made signed out.)
-      // Restoring with no token to give (a page load: the store still read, the session on its way
-      // from another tab), a call that needs one waits for the restore to land (FIXTOK29), as
-      // `client.user`'s do (`signedInOnly`): then it goes with the landed login's token, or is
-      // refused as above, nothing sent (never sent without one, answered 401 and sent again); its
-      // signal or the adapter's timeout ends the wait (`readToken`'s guard). A public call goes without.
-      // (Any other state, or a public call while restoring: no wait there, `false` at once, none sent.)
-      if (!moved && (await refreshThroughSession(session!, waiters, held))) return token(open, login);
-      // (Restoring when it asked: refused once the restore landed otherwise, whatever it is now.)
-      if (moved || held !== 'signedIn' || snapshot?.hasTag(held))
-        throw new UnauthorizedError({ status: 401, method: 'call', path: '(signed out: not sent)' });
+    // (Read last, right before the request leaves: a call of `client.auth` made before `stop()`, its
+    // token read after it, sends nothing, as `client.user`'s and `client.http`'s. The session's own
+    // sends after a stop, revokes, name their token: no reading. Review 152.)
+    getAccessToken: async (open?: boolean, madeIn?: Parameters<typeof sameOwner>[0] | false) => {
+      const read = await token(open, madeIn);
+      if (stop.signal.aborted) throw new AbortedError('call', '(client stopped: not sent)');
+      return read;
     },
     sameLogin: (sent, token) => logins.has(sent) && logins.get(sent) === logins.get(token),
     // (Never before the session stands: a call's 401 comes after it. Were it undefined, the throw is the
@@ -341,6 +300,57 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
       };
     },
   } as Parameters<typeof createOfetchAdapter>[0]);
+  // The session's token for a call (the adapter's getter, above).
+  async function token(
+    open?: boolean,
+    madeIn?: Parameters<typeof sameOwner>[0] | false,
+  ): Promise<string | undefined> {
+    // Restoring when the call asks (judged now: a slow store may answer once the restore landed).
+    const then = session?.getSnapshot();
+    const held = !open && then?.hasTag('restoring') ? 'restoring' : 'signedIn';
+    // The login the call was made in (a try after a refresh keeps the first's): its token or none.
+    const login = madeIn || (then?.hasTag('signedIn') && then.context);
+    const read = await tokens.get();
+    // Never another login's token (REVIEW-I i5): a tab still on an older login of a shared store
+    // sends the token it holds of its own, or none when the store holds a newer login (the 401
+    // then gives its login up, machines/session/refresh.ts).
+    // A tab signed out here sends none: a store it has not taken (another tab's newer login)
+    // is not its own until it adopts it (REVIEW-K 3).
+    const snapshot = session?.getSnapshot();
+    const c = snapshot?.context;
+    // The call's login is gone by now, and nothing is sent (refused below, nothing refreshed; a
+    // public call goes without: the adapter's `readToken`): made with a login held, and the
+    // session holds another by now (signed out, and another player's taken, while a slow store
+    // was read: PROBE32 P1); or made with none held (signing out, signed out, signing in), and the
+    // session moved on meanwhile: a login taken then is not this call's (LOGREAD30).
+    // (A login held then: a session, so a context now.)
+    const moved = login ? !sameOwner(login, c!) : !then?.hasTag(held) && c !== then?.context;
+    // (The context names the login as `ownerOf` would: its userId, sid and counter.)
+    const stored = !moved && (c?.sid != null ? ownSession(tokens, read, c).own : read);
+    if (stored && !snapshot?.hasTag('signedOut')) {
+      // Which login each token handed out belongs to (a refresh keeps it; `sidOf`: a session of no
+      // login id by its token, as the session restored from it holds it, never its counter): the last few.
+      logins.set(stored.accessToken, `${stored.userId}:${sidOf(stored)}`);
+      if (logins.size > 8) logins.delete(logins.keys().next().value as string);
+      return stored.accessToken;
+    }
+    // Signed in, and no token of its login left (the store holds a newer login: REVIEW-AN AN-3):
+    // nothing is sent. The session gives its login up as that call's 401 would have made it do
+    // (a refresh of no token of its own), and the call is refused as the 401 would have ended
+    // it (a change bound to the login `aborted` meanwhile); a public call goes without
+    // (the adapter's `readToken`).
+    // (Signed out by then: as `user` refuses a call made signed out.)
+    // Restoring with no token to give (a page load: the store still read, the session on its way
+    // from another tab), a call that needs one waits for the restore to land (FIXTOK29), as
+    // `client.user`'s do (`signedInOnly`): then it goes with the landed login's token, or is
+    // refused as above, nothing sent (never sent without one, answered 401 and sent again); its
+    // signal or the adapter's timeout ends the wait (`readToken`'s guard). A public call goes without.
+    // (Any other state, or a public call while restoring: no wait there, `false` at once, none sent.)
+    if (!moved && (await refreshThroughSession(session!, waiters, held))) return token(open, login);
+    // (Restoring when it asked: refused once the restore landed otherwise, whatever it is now.)
+    if (moved || held !== 'signedIn' || snapshot?.hasTag(held))
+      throw new UnauthorizedError({ status: 401, method: 'call', path: '(signed out: not sent)' });
+  }
   // (Its `endpoints` checked, registration's too, before a channel is opened.) Without registration:
   // that is the registration flow's (`createAuthModule` would bundle it in every client).
   const core = createAuthCore(http, { endpoints: options.endpoints });
