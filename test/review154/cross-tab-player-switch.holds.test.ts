@@ -26,7 +26,15 @@ const bind = (c: PamClient) => {
     canBet: useSelector(c.state, (v) => v.restrictions?.canBet),
   }))!;
   offs.push(() => scope.stop());
-  return { seen, canBets, refs, store, off: () => offs.forEach((f) => f()) };
+  return {
+    seen,
+    canBets,
+    refs,
+    store,
+    off: () => {
+      for (const f of offs) f();
+    },
+  };
 };
 
 const checkSwitch = (seen: SessionView[], first: string, second: string) => {
