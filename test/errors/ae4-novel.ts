@@ -33,7 +33,12 @@ export function holdsUnambiguousBytes(secrets: string[], text: string, any = fal
   );
 }
 
-const decodeURIComponentSafe = (t: string) => {
+// (And HTML's numeric character references first: `&#X005F;` for `_`, a byte form's stand-ins
+// written so: seed -67331304, sixty-second pass.)
+const decodeURIComponentSafe = (text: string) => {
+  const t = text.replace(/&#(x[0-9a-f]+|\d+);/gi, (_, n: string) =>
+    String.fromCodePoint(Math.min(0x10ffff, /^x/i.test(n) ? Number.parseInt(n.slice(1), 16) : +n)),
+  );
   try {
     return decodeURIComponent(t);
   } catch {
@@ -51,4 +56,25 @@ export function hidesAllOf(now: string, then: string): boolean {
     from = at + piece.length;
   }
   return true;
+}
+
+/**
+ * Whether `text` holds 7 characters of a byte form of a secret's other Unicode normal form (its
+ * NFD or NFKD bytes: `a` and a combining tilde for `ã`). The scrubbers the differential tests keep
+ * read a secret's byte forms from its own bytes; today's hides some of these where the decoded
+ * text, read in NFKC, shows the secret (CI seed -677518156, sixty-second pass): a form new to it.
+ */
+export function holdsOtherNormalBytes(secrets: string[], text: string): boolean {
+  const t = folded(decodeURIComponentSafe(text));
+  return secrets
+    .flatMap((s) =>
+      (['NFD', 'NFKD', 'NFC', 'NFKC'] as const).map((n) => s.normalize(n)).filter((f) => f !== s),
+    )
+    .flatMap((x) => [...bytesOf(x), ...bytesOf(x, true)])
+    .some((form) => {
+      const f = folded(form);
+      for (let i = 0; i + Math.min(7, f.length) <= f.length; i++)
+        if (t.includes(f.slice(i, i + Math.min(7, f.length)))) return true;
+      return false;
+    });
 }

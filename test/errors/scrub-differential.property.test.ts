@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createScrubber, type Scrubber } from '../../src/errors/scrub';
-import { holdsUnambiguousBytes } from './ae4-novel';
+import { holdsOtherNormalBytes, holdsUnambiguousBytes } from './ae4-novel';
 import { anySecret, BYTE_FORMS, inBody, UNICODE_FORMS } from './echo-forms';
 import { ENCODERS, hostilePassword } from './encoders';
 import { createScrubber as createOldScrubber } from './fixtures/scrub-old';
+import { SINCE_CC4ABD6 } from './scrub-since-cc4abd6';
 import { variantOf, variantToken } from './scrub-variants';
 
 // The scrubber against the one of 91a8b26 (./fixtures/scrub-old.ts, copied as it was), over texts
@@ -172,17 +173,26 @@ describe('the scrubber against the one of 91a8b26', () => {
         const left = (out: string, k: number) =>
           k < 2 ? old.text(out) !== out : JSON.stringify(old.deep(JSON.parse(out), KEEP, true)) !== out;
         // A 2xx path may hide more than the old walk, never more than walking its output again does.
+        // (Or more, where the old one found a secret in it too: a value its peeling finds more in
+        // than the text shows is hidden whole, cc5fd541, seed 846712302.)
         const between = (out: string, was: string) =>
-          hidesAllOf(out, was) && hidesAllOf(settled(old, was), out);
+          hidesAllOf(out, was) && (hidesAllOf(settled(old, was), out) || was.includes('[redacted]'));
         // AE-4 (./ae4-novel.ts): an unambiguous secret's bytes are a form new to 2xx paths.
-        if (novel || holdsUnambiguousBytes(secrets, text))
+        // (And a secret's other normal form's bytes, NFD in base64: ./ae4-novel.ts, CI seed -677518156.)
+        if (novel || holdsUnambiguousBytes(secrets, text) || holdsOtherNormalBytes(secrets, text))
           expect(now.filter((out, k) => !hidesAllOf(out, then[k]!) && left(out, k))).toEqual([]);
         else
           expect(now.filter((out, k) => out !== then[k] && !(k > 1 && between(out, then[k]!)))).toEqual([]);
         expect(mayHoldIsSound(scrub, old, secrets, text)).toBe(true);
       }),
       // CI's seed -403019736: a JWT whose stand-ins are HTML hex entities, a 6-digit code glued to it.
-      { numRuns: 150, examples: [[SEED_403019736]] },
+      {
+        numRuns: 150,
+        examples: [
+          [SEED_403019736],
+          ...SINCE_CC4ABD6.map((c) => [{ secrets: c.secrets, text: c.text, novel: false }] as [Case]),
+        ],
+      },
     );
   }, 120_000);
 
