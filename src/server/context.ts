@@ -475,7 +475,9 @@ export class CallSession {
         const carried = carriedSecrets(earlier, ownFields);
         const secrets = sessionSecrets(next, [...own, ...carried.map(([value]) => value)]);
         const field = new Map([...own.map((v, i) => [v, ownFields[i]!] as const), ...carried]);
-        return { token: next, secrets, fields: secrets.map((v) => field.get(v) ?? '-').join('') };
+        const life = (answer.json as { expires_in?: unknown }).expires_in; // (As the login's: seconds.)
+        const lifeMs = typeof life === 'number' && life > 0 && life < 1e10 ? life * 1000 : undefined;
+        return { token: next, secrets, fields: secrets.map((v) => field.get(v) ?? '-').join(''), lifeMs };
       }
       // Any other answer carrying a token (a failed status, 401 included: review 10, N; a token the
       // login would refuse too: isSessionToken, or an answer holding a token that cannot be

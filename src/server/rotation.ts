@@ -26,6 +26,8 @@ export interface RefreshedToken {
   secrets: string[];
   /** The field each of `secrets` came from (`SessionData.fields`). */
   fields: string;
+  /** The new token's life in ms, when the answer gives one (`expires_in`); else the login's. */
+  lifeMs?: number;
 }
 
 /** The refresh call itself: the new access token, 'revoked' on a 401, 'failed' otherwise. */
@@ -395,7 +397,9 @@ export class Rotations {
       ...(result.secrets.length > 0 ? { secrets: result.secrets, fields: result.fields } : {}),
       token: result.token,
       tokenAt: now,
-      tokenExpiresAt: now + (session.tokenExpiresAt - session.tokenAt),
+      // (Its answer's `expires_in` when it gives one: a refresh that shortens the token's life
+      // shortens the cookie's and brings the next refresh nearer, review 155; else the login's.)
+      tokenExpiresAt: now + (result.lifeMs ?? session.tokenExpiresAt - session.tokenAt),
       seenAt: now,
     };
     // Remembered first, then the mark read: a logout (or a new login) on another instance marks,
