@@ -39,7 +39,7 @@ export const isContactText: Check = (v, f) =>
     : undefined);
 
 /**
- * A phone or DDI: at most 24 characters after an optional leading `+`: digits, with spaces, `( ) . -` (none twice in a row) and a
+ * A phone or DDI: at most 24 characters after an optional leading `+`: digits, with spaces and `( ) . -` (none twice in a row) and a
  * leading `+` (`(11) 98765-4321`, `+55`). Registration's `phone` and `ddi` too (auth-routes.ts).
  */
 export const isPhone: Check = (v, f) =>
@@ -47,7 +47,7 @@ export const isPhone: Check = (v, f) =>
   ((v as string).replace(/^\+/, '').length <= 24 &&
   /^\+?[0-9 ().-]+$/.test(v as string) &&
   /[0-9]/.test(v as string) &&
-  !/([().-])\1/.test(v as string)
+  !/([ ().-])\1/.test(v as string)
     ? undefined
     : `The ${f} field must be a phone number (digits).`);
 

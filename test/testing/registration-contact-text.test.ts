@@ -89,7 +89,9 @@ describe('reference server: registration contact data and the document number', 
         const res = await call('/auth/register-simplified', body);
         expect([res.status, Object.keys(res.json.errors ?? {})]).toEqual(client ? [200, []] : [422, [f]]);
       }),
-      { numRuns: 300 },
+      // (CI's seed 1764098182, sixty-second pass: a doubled space, refused by the client's rule
+      // first; the server's now too.)
+      { numRuns: 300, examples: [['  9', 'phone']] },
     );
   });
 });
