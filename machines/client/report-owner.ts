@@ -30,9 +30,9 @@ export function withReportOwner(
   hold: SentHold,
 ): UserModule {
   const objects = new WeakMap<object, Owner>();
-  // (By id, and by link: `{ download_url, reference_year }`, what a download takes, picked from a
-  // report is its player's too: review 153.)
-  const ids = new Map<unknown, Owner>();
+  // Each report's player by its id and by its link (`{ download_url, reference_year }`, what a
+  // download takes, picked from a report, is its player's too: review 153).
+  const owners = new Map<unknown, Owner>();
   const wrapped: Record<string, unknown> = { ...user };
   // Each call with where it takes its options, and whether it answers a report (kept with its login).
   for (const [name, at, keeps] of [
@@ -50,7 +50,8 @@ export function withReportOwner(
       let given: unknown;
       try {
         const first = args[0] as { id?: unknown; download_url?: unknown } | undefined;
-        known = objects.get(first as object) ?? ids.get(first?.id ?? first) ?? ids.get(first?.download_url);
+        known =
+          objects.get(first as object) ?? owners.get(first?.id ?? first) ?? owners.get(first?.download_url);
         // (What the module reads of them, read once: `wrapCalls`' rule.)
         const { signal, onStepUp, accessToken } = (args[at] ?? {}) as Record<string, unknown>;
         given = signal;
@@ -89,11 +90,11 @@ export function withReportOwner(
           const { id, download_url: link } = answer as { id: number; download_url?: unknown };
           objects.set(answer as object, owner);
           for (const key of typeof link === 'string' ? [id, link] : [id]) {
-            ids.delete(key);
-            ids.set(key, owner);
+            owners.delete(key);
+            owners.set(key, owner);
           }
-          // (The last 16 reports' ids and links kept with their player; the objects weakly, unbound.)
-          while (ids.size > 32) ids.delete(ids.keys().next().value);
+          // (32 keys kept: the last 16 reports at least; the objects weakly, unbound.)
+          while (owners.size > 32) owners.delete(owners.keys().next().value);
           // A generate answered once its login ended, another player's login (or none) in the tab
           // now: its report is kept with its player, never handed to this one (review 153: a report
           // ready at once, its link, on the next player's screen). The same player again: handed.

@@ -73,8 +73,8 @@ export function holdsOtherNormalBytes(secrets: string[], text: string): boolean 
     .flatMap((x) => [...bytesOf(x), ...bytesOf(x, true)])
     .some((form) => {
       const f = folded(form);
-      for (let i = 0; i + Math.min(7, f.length) <= f.length; i++)
-        if (t.includes(f.slice(i, i + Math.min(7, f.length)))) return true;
+      const n = Math.min(7, f.length);
+      for (let i = 0; i + n <= f.length; i++) if (t.includes(f.slice(i, i + n))) return true;
       return false;
     });
 }
