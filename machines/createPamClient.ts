@@ -36,7 +36,7 @@ import {
   viewOf,
 } from './client/session-facade';
 import type { StepUpPrompt } from './client/step-up';
-import { stoppable } from './client/stoppable';
+import { stoppable, stoppedAtSend } from './client/stoppable';
 import { createViewHub, listenerOf, loginFields, notify } from './client/view-hub';
 import { environmentOf, type PamEnvironment } from './environment';
 import type { FunnelEvent } from './funnel/events';
@@ -362,12 +362,14 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   const refreshWaitMs = refreshWaitOf(options.timeout);
   const stop = new AbortController();
   const flowHttp = stoppable(http, stop.signal);
+  const atSend = stoppedAtSend(http, stop.signal);
   const parts: FlowParts[] = options.flows.map(
     (flow) =>
       flow.setup?.({
         env,
         http: flowHttp,
-        grants: http,
+        // (Registration's calls refused as they leave once stopped, the login child's and client.auth's.)
+        grants: atSend,
         auth: core,
         endpoints: options.endpoints,
         session: () => session,
@@ -380,6 +382,8 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   // login child register too.
   const { crossTab, user, registration }: FlowParts = Object.assign({}, ...[...parts].reverse());
   const auth = registration ? { ...core, ...registration } : core;
+  // `client.auth`'s own core: its calls refused as they leave once stopped (the session's keep `core`).
+  const publicCore = createAuthCore(atSend, { endpoints: options.endpoints });
   const defaults = Object.assign({}, ...options.flows.map((f) => f.input ?? {})) as Partial<SessionInput>;
   const observers = parts.flatMap((part) => part.inspect ?? []);
 
@@ -424,7 +428,7 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   const client: PamClientBase & { user?: UserModule } = {
     http: flowHttp,
     // Ended by stop() too; a login it answers after is revoked (the session's own calls keep `auth`).
-    auth: stoppable(auth, stop.signal, (a: { access_token?: unknown }) =>
+    auth: stoppable({ ...publicCore, ...registration }, stop.signal, (a: { access_token?: unknown }) =>
       revokeToken(core, a?.access_token, env),
     ),
     ...(user && { user }),

@@ -54,3 +54,27 @@ export function stoppable<M extends object>(
     };
   return out as M;
 }
+
+/**
+ * `http` whose calls are refused as they leave once `stopped` (`AbortedError`, nothing sent): by the
+ * adapter's `sent` hook, told synchronously right before `fetch`, after the token is read (review
+ * 152: a `client.auth` call made right before `stop()` was still sent, in the microtasks between its
+ * token read and `fetch`). For `client.auth`'s and a registration's calls only (none of their callers
+ * gives a `sent` hook of its own): the session's own (a revoke, a logout already asked) go after a
+ * stop. A call already sent runs to its end.
+ */
+export function stoppedAtSend<A extends object>(http: A, stopped: AbortSignal): A {
+  const out: Record<string, Call> = {};
+  for (const [name, call] of Object.entries(http) as [string, Call][])
+    out[name] = (...args) => {
+      const i = name[0] === 'p' ? 2 : 1;
+      args[i] = {
+        ...(args[i] as object),
+        [Symbol.for('pam-client.sent')]: () => {
+          if (stopped.aborted) throw new AbortedError(name, 'call');
+        },
+      };
+      return call(...args);
+    };
+  return out as A;
+}
