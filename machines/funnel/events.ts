@@ -159,7 +159,11 @@ export type FunnelEvent =
 export type FunnelEventType = FunnelEvent['type'];
 
 /** Emits a funnel event (the funnel flow's own plumbing). */
-export type EmitFunnel = (event: { type: string } & Record<string, unknown>) => void;
+/** Tells an event, stamped with whose it is (`who`: a run's player, named when it began), else the player now. */
+export type EmitFunnel = (
+  event: { type: string } & Record<string, unknown>,
+  who?: { player?: string },
+) => void;
 
 /** An error's code (from the closed set; anything else is `unexpected`) and HTTP status. */
 export function errorFields(error: unknown): FunnelError {

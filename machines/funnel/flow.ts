@@ -8,7 +8,7 @@ import { ConfigurationError, type UserModule } from 'pam-client';
 import type { AnyActorRef } from 'xstate';
 import type { ClientFlow, FlowParts, FlowSetup } from '../client/flows';
 import { notify } from '../client/view-hub';
-import type { FunnelEvent } from './events';
+import type { EmitFunnel, FunnelEvent } from './events';
 import { sessionSteps } from './session-steps';
 import { userCalls } from './user-calls';
 
@@ -77,17 +77,20 @@ export function funnelEvents<const F extends readonly ClientFlow[]>(
       // The app's pseudonym of each player, asked once, as the events' `player` field (none named: no field).
       const pseudonyms = new Map<number, { player?: string }>();
       let player: { player?: string } = {};
+      let playing: number | null = null;
       let runs = 0;
       const nextRun = () => ++runs;
       // The events' stamps: the server's clock, never back (a later answer's `Date` may move its
       // estimate back, by its bound at most): what happened later is never stamped earlier.
       let last = 0;
       const stamp = () => (last = Math.max(last, env.serverNow()));
-      const emit = (event: { type: string } & Record<string, unknown>) => {
+      const emit: EmitFunnel = (event, who = player) => {
         // (A restrictions' event comes stamped: when it was read, held or not.)
         // Frozen: every listener hears it as built (review 139: one listener's `email` added, or
         // `run` renamed, reached the OTel bridge's spans).
-        const e = Object.freeze({ ...event, at: event.at ?? stamp(), ...player });
+        // A run's events carry the player who began it (review 157: A's pause answered in B's
+        // session was B's in the app's audit).
+        const e = Object.freeze({ ...event, at: event.at ?? stamp(), ...who });
         const set = listeners.get(e.type);
         if (set) notify(set, e as unknown as FunnelEvent);
       };
@@ -101,11 +104,15 @@ export function funnelEvents<const F extends readonly ClientFlow[]>(
           pseudonyms.set(id, typeof name === 'string' ? { player: name } : {});
         }
         player = (id !== null && pseudonyms.get(id)) || {};
+        // A player's login ended (signed out, or another signed in): its report runs end with it.
+        if (playing !== null && id !== playing) calls.endLogin();
+        playing = id;
       };
       const calls = userCalls({
         emit,
         now: env.now,
         nextRun,
+        player: () => player,
         prompt: onStepUp,
         hold: () => inspect.hold(),
       });

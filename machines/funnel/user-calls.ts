@@ -12,6 +12,8 @@ export interface UserCallsOptions {
   emit: EmitFunnel;
   now(): number;
   nextRun(): number;
+  /** The player now (the app's pseudonym, or none): a run's, named when it begins. */
+  player?(): { player?: string };
   /** The client's step-up prompt (`createPamClient({ onStepUp })`), for calls without their own. */
   prompt: StepUpPrompt | undefined;
   /** A responsible-gaming change asked: the function returned is called once it is answered (after its `rg.changeAccepted` or `rg.changeFailed`). */
@@ -23,6 +25,7 @@ interface Open {
   type: 'stepUp' | 'incomeReport' | 'rg';
   run: number;
   startedAt: number;
+  who?: { player?: string };
   change?: StepUpChange;
 }
 
@@ -56,19 +59,28 @@ export function userCalls(o: UserCallsOptions) {
   const reports = new Map<unknown, Open>();
   const took = (r: { startedAt: number }) => Math.max(0, o.now() - r.startedAt);
   const begin = (type: Open['type'], change?: StepUpChange): Open => {
-    const r: Open = { type, run: o.nextRun(), startedAt: o.now(), ...(change && { change }) };
+    const r: Open = {
+      type,
+      run: o.nextRun(),
+      startedAt: o.now(),
+      who: o.player?.(),
+      ...(change && { change }),
+    };
     open.add(r);
     return r;
   };
   const finish = (r: Open, moment: string, fields: object = {}) => {
     if (!open.delete(r)) return;
-    o.emit({
-      type: `${r.type}.${moment}`,
-      run: r.run,
-      ...(r.change && { change: r.change }),
-      durationMs: took(r),
-      ...fields,
-    });
+    o.emit(
+      {
+        type: `${r.type}.${moment}`,
+        run: r.run,
+        ...(r.change && { change: r.change }),
+        durationMs: took(r),
+        ...fields,
+      },
+      r.who,
+    );
   };
 
   function sensitive(original: Call, name: string, at: number): Call {
@@ -79,7 +91,7 @@ export function userCalls(o: UserCallsOptions) {
       const asked = rg ? begin('rg', rg) : null;
       let answered: (() => void) | undefined;
       if (asked) {
-        o.emit({ type: 'rg.changeRequested', run: asked.run, change: rg });
+        o.emit({ type: 'rg.changeRequested', run: asked.run, change: rg }, asked.who);
         answered = o.hold?.();
       }
       let stepUp: Open | null = null;
@@ -96,8 +108,12 @@ export function userCalls(o: UserCallsOptions) {
           onStepUp: async (error: Parameters<StepUpPrompt>[0]) => {
             if (!stepUp) {
               stepUp = begin('stepUp', change);
-              o.emit({ type: 'stepUp.started', run: stepUp.run, change });
-            } else o.emit({ type: 'stepUp.passwordRejected', run: stepUp.run, change, attempt: prompts });
+              o.emit({ type: 'stepUp.started', run: stepUp.run, change }, stepUp.who);
+            } else
+              o.emit(
+                { type: 'stepUp.passwordRejected', run: stepUp.run, change, attempt: prompts },
+                stepUp.who,
+              );
             prompts++;
             prompting = true;
             const password = await prompt(error);
@@ -160,7 +176,7 @@ export function userCalls(o: UserCallsOptions) {
     wrapped.generateIncomeReport = (...args: unknown[]) => {
       const r = begin('incomeReport');
       const delivery = oneOf(field(args[0], 'type'), ['download', 'email'], 'other');
-      o.emit({ type: 'incomeReport.requested', run: r.run, delivery });
+      o.emit({ type: 'incomeReport.requested', run: r.run, delivery }, r.who);
       return Promise.resolve()
         .then(() => generate(...args))
         .then(
@@ -185,7 +201,7 @@ export function userCalls(o: UserCallsOptions) {
     wrapped.downloadIncomeReport = (...args: unknown[]) =>
       download(...args).then((file) => {
         const r = reports.get(field(args[0], 'id'));
-        o.emit({ type: 'incomeReport.downloaded', run: r ? r.run : null });
+        o.emit({ type: 'incomeReport.downloaded', run: r ? r.run : null }, r?.who);
         return file;
       });
     return wrapped as unknown as UserModule;
@@ -200,5 +216,15 @@ export function userCalls(o: UserCallsOptions) {
       finish(r, r.type === 'rg' ? 'changeAbandoned' : 'abandoned', { reason: 'stopped' });
   }
 
-  return { wrap, stop };
+  /**
+   * The player's login ended (signed out, or another player signed in): the reports still being
+   * made are abandoned (`loggedOut`): never polled, completed or ended in the next player's session
+   * (review 157: A's report span stayed open through B's session, ended at the stop as B's).
+   */
+  function endLogin() {
+    for (const r of [...open].reverse())
+      if (r.type === 'incomeReport') finish(r, 'abandoned', { reason: 'loggedOut' });
+  }
+
+  return { wrap, stop, endLogin };
 }

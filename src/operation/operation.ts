@@ -40,7 +40,9 @@ type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  *   (a refresh, the profile's `user.token`, a login): the adapter keeps it there; in any other
  *   answer an echo of it is scrubbed, under any key (review 93);
  * - `answers`: checks the parsed answer against what was asked (the payload sent, else the
- *   path's argument) and throws, as the call's `invalid_response`, an answer about something else.
+ *   path's argument) and throws, as the call's `invalid_response`, an answer about something else;
+ * - `verdict`: the answer's `success` is the answer (`checkPassword`'s), read as the schema reads
+ *   it; a `true` one whose envelope says otherwise is `invalid_response`.
  */
 export interface Operation {
   readonly method: HttpMethod;
@@ -56,6 +58,7 @@ export interface Operation {
   readonly tokens?: boolean;
   // biome-ignore lint/suspicious/noExplicitAny: the answer and the argument types a check declares
   readonly answers?: (answer: any, asked: any) => void;
+  readonly verdict?: boolean;
 }
 
 /**
@@ -192,12 +195,21 @@ export const needs = (http: unknown, verb: string, ok = has(http, verb)): void =
  * Where a write's 2xx answer says the change was not made, or undefined: a `success` that is not
  * true; a body that is itself false, `0` or `"false"` (PHP's `return false;`, review 138); an
  * envelope's `data` saying either (`{"data":{"success":false}}`, `{"data":false}`); an `error` or
- * `errors` that is not empty; a JSend `status` of `fail` or `error` (review 146: each resolved as
- * saved). A few envelopes deep at most.
+ * `errors` that is not empty; a `status` saying it failed: JSend's `fail` or `error`, `false`, a
+ * refusal word, an HTTP error status (`422`, review 157); an array any item of which says so
+ * (`[{"success":false}]`); a boolean asked answered otherwise (`{"mkt_accepted":true}` to an
+ * opt-out, review 157). A few envelopes deep at most.
  */
-function unconfirmed(raw: unknown, at: string[] = []): string[] | undefined {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    return readBoolean(raw) === false ? at : undefined;
+function unconfirmed(raw: unknown, asked?: unknown, at: string[] = []): string[] | undefined {
+  if (Array.isArray(raw)) {
+    if (at.length < 3)
+      for (const [i, item] of raw.entries()) {
+        const no = unconfirmed(item, asked, [...at, `${i}`]);
+        if (no) return no;
+      }
+    return undefined;
+  }
+  if (typeof raw !== 'object' || raw === null) return readBoolean(raw) === false ? at : undefined;
   const o = raw as Record<string, unknown>;
   const own = (k: string) => Object.hasOwn(o, k);
   if (own('success') && readBoolean(o.success) !== true) return [...at, 'success'];
@@ -205,8 +217,15 @@ function unconfirmed(raw: unknown, at: string[] = []): string[] | undefined {
     const e = o[k];
     if (own(k) && e && (typeof e !== 'object' || Object.keys(e).length)) return [...at, k];
   }
-  if (typeof o.status === 'string' && /^\s*(fail|error)/i.test(o.status)) return [...at, 'status'];
-  return own('data') && at.length < 3 ? unconfirmed(o.data, [...at, 'data']) : undefined;
+  if (
+    o.status === false ||
+    /^\s*(fail|error|reject|den|invalid|refus|false|[45]\d\d\b)/i.test(String(o.status))
+  )
+    return [...at, 'status'];
+  if (typeof asked === 'object' && asked)
+    for (const [k, v] of Object.entries(asked))
+      if (typeof v === 'boolean' && own(k) && readBoolean(o[k]) !== v) return [...at, k];
+  return own('data') && at.length < 3 ? unconfirmed(o.data, asked, [...at, 'data']) : undefined;
 }
 
 /**
@@ -263,7 +282,13 @@ export async function send(
     // (review 124: a refused marketing opt-out or LGPD acceptance was shown as saved). So is an
     // answer checked against what was asked (`answers`: a report, a history page, a document's
     // check) that says it failed: a report ready in an answer saying so is not (review 153).
-    const refused = ((op.mutation && !response) || op.answers) && unconfirmed(raw);
+    // A verdict's own `success` (`checkPassword`'s: false, a wrong password) is its answer, not a
+    // confirmation: the rest of a `true` one may not say otherwise (review 157).
+    const refused =
+      ((op.mutation && !response) ||
+        op.answers ||
+        (op.verdict && readBoolean((raw as { success?: unknown })?.success))) &&
+      unconfirmed(op.verdict ? { ...(raw as object), success: true } : raw, asked);
     if (refused)
       throw new ResponseValidationError(name, [
         { path: refused, code: 'not_confirmed', message: 'the server did not confirm it' },
