@@ -20,8 +20,9 @@ import {
   ResponseValidationError,
   type ValidationIssue,
 } from 'pam-client';
+import { unconfirmed } from '../../src/operation/unconfirmed';
 import { visibleText } from '../../src/schemas/typed-text';
-import { carriesToken } from './seed';
+import { carriesToken, withoutTokens } from './seed';
 
 /**
  * What the proxy adds to a completed login (docs/server.md).
@@ -152,8 +153,10 @@ function signedInAnswer(name: string, raw: unknown): ServerLoginSuccess | Record
   if (!isRecord(raw)) throw invalid(name, 'not an object');
   // Challenge or not: one carrying a token (the proxy's rule: `carriesToken`) is refused.
   if (carriesToken(raw)) throw invalid(name, 'the answer carries a token');
-  // A challenge (`two_factor_code`, `cancelled_account`): passed as it is.
-  if (typeof raw.type === 'string') return raw;
+  // A challenge (`two_factor_code`, `cancelled_account`): passed as it is. A `type` of no known
+  // answer (`bogus`, `''`, `welcome`) is none (review 156: the tab stayed signing in for good).
+  if (raw.type === 'two_factor_code' || raw.type === 'cancelled_account') return raw;
+  if (raw.type !== undefined) throw invalid(name, 'an answer of no known type');
   const stamp = serverSessionOf(raw);
   const user = raw.user as { id?: unknown } | undefined;
   if (!stamp) throw invalid(name, 'a completed login without the server session');
@@ -167,11 +170,19 @@ function signedInAnswer(name: string, raw: unknown): ServerLoginSuccess | Record
  * A profile answer, checked for what the session relies on: a player (`user`, an object; whose
  * id the profile flow compares with the session's, `namesPlayer`). One naming none is no profile
  * of this player (the core's schema refuses it too): refused, never taken as the seed's player's.
+ * One whose envelope says it failed (`{"success":false,"user":…}`, the core's rule: `unconfirmed`)
+ * is no profile either: the restrictions stay as they were, stale (review 156). A token a relay let
+ * through is dropped (`withoutTokens`).
  */
 function profileAnswer(name: string, raw: unknown): unknown {
   if (!isRecord((raw as { user?: unknown } | null)?.user))
     throw new ResponseValidationError(name, [{ path: ['user'], code: 'invalid_type', message: 'no player' }]);
-  return raw;
+  const refused = unconfirmed(raw);
+  if (refused)
+    throw new ResponseValidationError(name, [
+      { path: refused, code: 'not_confirmed', message: 'the server did not confirm it' },
+    ]);
+  return withoutTokens(raw);
 }
 
 /**

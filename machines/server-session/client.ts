@@ -54,7 +54,7 @@ import { serverSessionMachine } from './machine';
 import { pageOf } from './page';
 import type { SERVER_PLAY_TIME } from './play-time';
 import { proxied } from './proxied';
-import { parseSeed, readSession, unlessSignedOut } from './seed';
+import { parseSeed, readSession, unlessSignedOut, withoutTokens } from './seed';
 import { refusedOnServer, seedOnServer, untrustedReading } from './server-render';
 import { createServerTabs, UNNAMED } from './tabs';
 
@@ -258,9 +258,9 @@ export function createServerSessionClient<const F extends readonly ServerSession
   // cannot be read are passed as given, the adapter's to refuse).
   const bound: Record<string, (...a: unknown[]) => Promise<unknown>> = {};
   const http = bound as unknown as HttpAdapter;
-  // Every call of `client.http` and the flows (`client.user`): a proxy refusal is the core's error
-  // (REVIEW-AL AL-5: its fixed `invalid_response` 502 was a plain HttpError there), named as the
-  // core's adapter names one (`GET /path`); the auth module maps its own, by its names.
+  // Every call of `client.http` and the flows (`client.user`): no token in its answer (`withoutTokens`);
+  // a proxy refusal is the core's error (REVIEW-AL AL-5: its fixed `invalid_response` 502 was a plain
+  // HttpError there), named as the core's adapter names one; the auth module maps its own, by name.
   const typed = {} as Record<string, unknown>;
   for (const verb of ['get', 'post', 'patch', 'delete'] as const) {
     bound[verb] = (...args) => {
@@ -292,7 +292,7 @@ export function createServerSessionClient<const F extends readonly ServerSession
       });
     };
     typed[verb] = (path: string, ...rest: never[]) =>
-      bound[verb]!(path, ...rest).catch((error) => {
+      bound[verb]!(path, ...rest).then(withoutTokens, (error) => {
         throw asCoreError(`${verb.toUpperCase()} ${String(path).split('?')[0]}`, error);
       });
   }

@@ -34,6 +34,28 @@ export const carriesToken = (value: unknown, depth = 0): boolean =>
     ));
 
 /**
+ * `value` as the proxy passes it on (its `stripTokens`): a copy without the keys `carriesToken`
+ * finds (a token's, `__proto__`), at any depth; `value` itself when it has none (a Blob, a string).
+ * What a relay let through (review 156: `remember_token` in a profile re-read reached the
+ * inspector; a 2xx of `client.user` handed an `access_token` to the app) never reaches the page:
+ * the client holds no token. Past 64 levels: refused (nothing that deep is a service answer).
+ */
+export const withoutTokens = (value: unknown): unknown => (carriesToken(value) ? stripped(value, 0) : value);
+const stripped = (value: unknown, depth: number): unknown => {
+  if (depth > 64)
+    throw new ResponseValidationError('answer', [{ path: [], code: 'too_deep', message: 'nested too deep' }]);
+  return !value || typeof value !== 'object'
+    ? value
+    : Array.isArray(value)
+      ? value.map((v) => stripped(v, depth + 1))
+      : Object.fromEntries(
+          Object.entries(value)
+            .filter(([k]) => !/token$/i.test(k) && k !== '__proto__')
+            .map(([k, v]) => [k, stripped(v, depth + 1)]),
+        );
+};
+
+/**
  * The seed, checked (one carrying a token field anywhere is none, as a login answer with one is
  * refused: REVIEW-S S-5): a known status; `signedIn` only with a player (an object with a whole-number
  * id), a userInfo object and a login id. Null for anything else (the client then asks the server).

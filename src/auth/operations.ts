@@ -104,6 +104,8 @@ export const GET_USER_PROFILE = {
   response: /* @__PURE__ */ reader<typeof UserProfileResponse>(UserProfileRun),
   mutation: false,
   tokens: true,
+  // `{"success":false,"user":…}`: no profile to take restrictions from (review 156).
+  envelope: true,
 } as const satisfies Operation;
 
 export const REFRESH_TOKEN = {

@@ -12,6 +12,7 @@ import { ConfigurationError } from '../errors/config';
 import { ResponseValidationError, readCallers } from '../errors/validation';
 import type { HttpAdapter, RequestOptions } from '../http/types';
 import { parseRequest, parseResponse, readBoolean } from '../schemas/common';
+import { unconfirmed } from './unconfirmed';
 
 /** The last argument every module method and standalone operation takes. */
 export interface CallOptions {
@@ -41,6 +42,8 @@ type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  *   answer an echo of it is scrubbed, under any key (review 93);
  * - `answers`: checks the parsed answer against what was asked (the payload sent, else the
  *   path's argument) and throws, as the call's `invalid_response`, an answer about something else;
+ * - `envelope`: a read whose 2xx answer is read for a failure envelope as a write's is (the
+ *   profile: the player's restrictions are taken from it; review 156);
  * - `verdict`: the answer's `success` is the answer (`checkPassword`'s), read as the schema reads
  *   it; a `true` one whose envelope says otherwise is `invalid_response`.
  */
@@ -59,6 +62,7 @@ export interface Operation {
   // biome-ignore lint/suspicious/noExplicitAny: the answer and the argument types a check declares
   readonly answers?: (answer: any, asked: any) => void;
   readonly verdict?: boolean;
+  readonly envelope?: boolean;
 }
 
 /**
@@ -192,43 +196,6 @@ export const needs = (http: unknown, verb: string, ok = has(http, verb)): void =
 };
 
 /**
- * Where a write's 2xx answer says the change was not made, or undefined: a `success` that is not
- * true; a body that is itself false, `0` or `"false"` (PHP's `return false;`, review 138); an
- * envelope's `data` saying either (`{"data":{"success":false}}`, `{"data":false}`); an `error` or
- * `errors` that is not empty; a `status` saying it failed: JSend's `fail` or `error`, `false`, a
- * refusal word, an HTTP error status (`422`, review 157); an array any item of which says so
- * (`[{"success":false}]`); a boolean asked answered otherwise (`{"mkt_accepted":true}` to an
- * opt-out, review 157). A few envelopes deep at most.
- */
-function unconfirmed(raw: unknown, asked?: unknown, at: string[] = []): string[] | undefined {
-  if (Array.isArray(raw)) {
-    if (at.length < 3)
-      for (const [i, item] of raw.entries()) {
-        const no = unconfirmed(item, asked, [...at, `${i}`]);
-        if (no) return no;
-      }
-    return undefined;
-  }
-  if (typeof raw !== 'object' || raw === null) return readBoolean(raw) === false ? at : undefined;
-  const o = raw as Record<string, unknown>;
-  const own = (k: string) => Object.hasOwn(o, k);
-  if (own('success') && readBoolean(o.success) !== true) return [...at, 'success'];
-  for (const k of ['error', 'errors']) {
-    const e = o[k];
-    if (own(k) && e && (typeof e !== 'object' || Object.keys(e).length)) return [...at, k];
-  }
-  if (
-    o.status === false ||
-    /^\s*(fail|error|reject|den|invalid|refus|false|[45]\d\d\b)/i.test(String(o.status))
-  )
-    return [...at, 'status'];
-  if (typeof asked === 'object' && asked)
-    for (const [k, v] of Object.entries(asked))
-      if (typeof v === 'boolean' && own(k) && readBoolean(o[k]) !== v) return [...at, k];
-  return own('data') && at.length < 3 ? unconfirmed(o.data, asked, [...at, 'data']) : undefined;
-}
-
-/**
  * Sends one operation (`name` is what errors call it): builds the path (its argument validated
  * first), validates the payload (nothing is sent when it fails), sends, validates the answer.
  * `args` are the method's arguments as given, options last.
@@ -287,6 +254,7 @@ export async function send(
     const refused =
       ((op.mutation && !response) ||
         op.answers ||
+        op.envelope ||
         (op.verdict && readBoolean((raw as { success?: unknown })?.success))) &&
       unconfirmed(op.verdict ? { ...(raw as object), success: true } : raw, asked);
     if (refused)
