@@ -256,7 +256,7 @@ export async function send(
         op.answers ||
         op.envelope ||
         (op.verdict && readBoolean((raw as { success?: unknown })?.success))) &&
-      unconfirmed(op.verdict ? { ...(raw as object), success: true } : raw, asked);
+      unconfirmed(op.verdict ? { ...(raw as object), success: true } : raw, request && asked);
     if (refused)
       throw new ResponseValidationError(name, [
         { path: refused, code: 'not_confirmed', message: 'the server did not confirm it' },
