@@ -326,7 +326,15 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
     // (A login held then: a session, so a context now.)
     const moved = login ? !sameOwner(login, c!) : !then?.hasTag(held) && c !== then?.context;
     // (The context names the login as `ownerOf` would: its userId, sid and counter.)
-    const stored = !moved && (c?.sid != null ? ownSession(tokens, read, c).own : read);
+    // With no login id held, the store's session only while restoring (the one the restore lands)
+    // or signed in on it: signing in (a code asked, its answer on its way), failed or signed out, a
+    // store shared with another tab holds that tab's login, never this call's (review 158: a call
+    // made at the code prompt went with another player's token and got their profile).
+    const stored =
+      !moved &&
+      (c?.sid != null
+        ? ownSession(tokens, read, c).own
+        : (snapshot?.hasTag('restoring') || snapshot?.hasTag('signedIn')) && read);
     if (stored && !snapshot?.hasTag('signedOut')) {
       // Which login each token handed out belongs to (a refresh keeps it; `sidOf`: a session of no
       // login id by its token, as the session restored from it holds it, never its counter): the last few.

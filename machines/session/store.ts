@@ -137,10 +137,12 @@ export function guardStore(store: TokenStore, timers?: TimersLike): TokenStore {
   let held: StoredSession | null = null;
   // A read of another login (a store shared with other tabs) is not ours: the one held stays, so a
   // tab giving its login up still finds its own token to revoke (`ownSession`).
+  // Only a checked session is answered (review 158: a custom store's value the restore refused
+  // still gave its token to a call made while restoring).
   const seen = (s: StoredSession | null) => {
     const read = parseStoredSession(s);
     if (read && (!held || sameLogin(read, held))) held = read;
-    return s;
+    return read;
   };
   /** The latest write, to make again when an older one it overtook lands late. */
   let latest: { call: () => void | Promise<void>; started: boolean } | null = null;

@@ -119,7 +119,11 @@ export function createWebStorageTokenStore(options?: WebStorageTokenStoreOptions
     try {
       storage?.removeItem(key);
     } catch {
-      // Nothing more to do: the value stays unreadable to us either way.
+      // A removal refused while writes work: the value overwritten with one no reader takes, so a
+      // later page never restores a session signed out of (review 158). Else nothing more to do.
+      try {
+        storage?.setItem(key, '');
+      } catch {}
     }
   };
 

@@ -80,11 +80,16 @@ export function parseStoredSession(value: unknown): StoredSession | null {
   // `expiresAt` null or one; a safe-integer `userId`; counters in range; a `timeBase` of at most 16
   // units (liberal: an unknown value, a newer writer's, reads as the device's, checked with the
   // server). Foreign keys are dropped.
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const { accessToken, tokenType, expiresAt, savedAt, userId, seq, sid, timeBase } = value as Record<
-    string,
-    unknown
-  >;
+  if (typeof value !== 'object' || value === null) return null;
+  // (A field whose getter throws, a revoked Proxy: no session, never a throw; review 158.)
+  let fields: Record<string, unknown>;
+  try {
+    if (Array.isArray(value)) return null;
+    fields = { ...value };
+  } catch {
+    return null;
+  }
+  const { accessToken, tokenType, expiresAt, savedAt, userId, seq, sid, timeBase } = fields;
   if (
     !isHeaderSafeToken(accessToken) ||
     !isText(tokenType, 64) ||
