@@ -390,7 +390,8 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   // login child register too.
   const { crossTab, user, registration }: FlowParts = Object.assign({}, ...[...parts].reverse());
   const auth = registration ? { ...core, ...registration } : core;
-  // `client.auth`'s own core: its calls refused as they leave once stopped (the session's keep `core`).
+  // `client.auth`'s own core: its calls refused as they leave once stopped (the session's keep `core`),
+  // but its logout: a revoke asked before the stop still goes (review 160).
   const publicCore = createAuthCore(atSend, { endpoints: options.endpoints });
   const defaults = Object.assign({}, ...options.flows.map((f) => f.input ?? {})) as Partial<SessionInput>;
   const observers = parts.flatMap((part) => part.inspect ?? []);
@@ -436,8 +437,10 @@ export function createCustomPamClient<const F extends readonly ClientFlow[]>(
   const client: PamClientBase & { user?: UserModule } = {
     http: flowHttp,
     // Ended by stop() too; a login it answers after is revoked (the session's own calls keep `auth`).
-    auth: stoppable({ ...publicCore, ...registration }, stop.signal, (a: { access_token?: unknown }) =>
-      revokeToken(core, a?.access_token, env),
+    auth: stoppable(
+      { ...publicCore, logout: core.logout, ...registration },
+      stop.signal,
+      (a: { access_token?: unknown }) => revokeToken(core, a?.access_token, env),
     ),
     ...(user && { user }),
     tokens,

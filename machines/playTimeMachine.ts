@@ -160,12 +160,7 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
             const est =
               (lost || (shared < server && !context.own?.lost)) && carried < server ? carried : server;
             const period = periodAt(server);
-            // The earliest the server's time may be: `est`, and never later than `serverNow()` less
-            // the clock's bound (2 000 ms, `PamClock.boundMs`: it may run that far ahead), so a beat
-            // in the bound after a period's end counts in the ending one too and a limit reached
-            // there is not lifted before the true midnight (review 159; the SPA re-check waits so).
-            const early = Math.min(est, server - 2_000);
-            const alt = periodAt(early);
+            const alt = periodAt(est);
             // Counted in the day, the week and the month alike: a change of the limit's period reads
             // the new one's count.
             // A mark ahead of `now` no tab moved since this tab's last beat (its tab is gone) places
@@ -175,7 +170,7 @@ export const playTimeMachine = /* @__PURE__ */ (() =>
               seen > now && seen === record?.lastBeat ? { ...record, lastBeat: null } : record,
               now,
               kind,
-              (k) => [periodAt(server, k), periodAt(early, k)],
+              (k) => [periodAt(server, k), periodAt(est, k)],
               context.maxGapMs,
               own,
             );

@@ -256,7 +256,11 @@ export async function send(
         op.answers ||
         op.envelope ||
         (op.verdict && readBoolean((raw as { success?: unknown })?.success))) &&
-      unconfirmed(op.verdict ? { ...(raw as object), success: true } : raw, request && asked);
+      unconfirmed(
+        op.verdict ? { ...(raw as object), success: true } : raw,
+        request && asked,
+        op.mutation && !response,
+      );
     if (refused)
       throw new ResponseValidationError(name, [
         { path: refused, code: 'not_confirmed', message: 'the server did not confirm it' },

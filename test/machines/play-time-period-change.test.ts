@@ -115,8 +115,7 @@ describe('playTimeMachine: changes of period across a São Paulo midnight', () =
   it('a week across the end of a month counts its day in the month before, after a monthly limit', () => {
     const p = player('2026-11-30T23:58:00', limit('daily', 10));
     p.play(S);
-    // (Past midnight by the clock's bound: within it, the beat counts in November too, review 159.)
-    p.sleepTo('2026-12-01T00:00:02');
+    p.sleepTo('2026-12-01T00:00:00');
     p.actor.send({ type: 'LIMIT', limit: limit('monthly', 10) });
     p.play(0);
     expect(p.used()).toBe(0);
