@@ -4,9 +4,8 @@
 // current restrictions: `canBet` true from an answer that says it is not one. Fail closed: the read
 // fails (`invalid_response`), the restrictions are not current and the player is not free to bet.
 import { describe, expect, it } from 'vitest';
-import { createPamClient, operatorPreset } from '../../machines/index';
-import { until } from '../support/event-loop';
 import { useReferenceServer } from '../support/server';
+import { restrictionsWith } from './profile-with';
 
 const ctx = useReferenceServer();
 
@@ -21,31 +20,10 @@ describe('review 156 (core): a profile read whose envelope says it failed', () =
     '%s: the restrictions are not current, the player not free to bet',
     async (_n, extra) => {
       // (The server's own answer over loopback, the envelope's fields added to it.)
-      const c = createPamClient({
-        baseURL: ctx.server.url,
-        flows: operatorPreset(),
-        environment: { channel: null },
-        fetch: async (input, init) => {
-          const answer = await fetch(input, init);
-          if (!String(input).includes('/auth/user-profile') || !answer.ok) return answer;
-          const body = { ...(await answer.json()), ...extra };
-          return new Response(JSON.stringify(body), { status: 200, headers: answer.headers });
-        },
-      });
-      try {
-        const { email, password } = ctx.server.seed.plain;
-        c.login({ login: email, password });
-        await until(() => c.view.status === 'signedIn', 'signed in');
-        await until(
-          () => c.view.restrictions?.error != null || c.view.restrictions?.status === 'current',
-          'read',
-        );
-        expect(c.view.restrictions?.status).not.toBe('current');
-        expect(c.view.restrictions?.canBet).not.toBe(true);
-        expect(c.view.restrictions?.error?.code).toBe('invalid_response');
-      } finally {
-        c.stop();
-      }
+      const r = await restrictionsWith(ctx.server, extra);
+      expect(r.status).not.toBe('current');
+      expect(r.canBet).not.toBe(true);
+      expect(r.code).toBe('invalid_response');
     },
   );
 });
